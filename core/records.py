@@ -1,0 +1,63 @@
+"""Typed views of what the library stores, handed to the GUI and the exporters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from core.types import CritiqueResult
+
+
+class PaperStatus(StrEnum):
+    """Life cycle of a paper in the library."""
+
+    INGESTING = "ingesting"
+    READY = "ready"
+    CRITIQUED = "critiqued"
+
+
+@dataclass(frozen=True)
+class PaperInfo:
+    """A library row: what the library pane shows."""
+
+    sha256: str
+    title: str
+    path: str
+    pages: int
+    status: PaperStatus
+    added_at: datetime
+    authors: tuple[str, ...] = ()
+    chunks: int = 0
+    flagged_count: int | None = None  # None until critiqued
+
+
+class ReviewAction(StrEnum):
+    """What the reader decided about a flagged sentence."""
+
+    ACCEPT = "accept"
+    REJECT = "reject"
+    EDIT = "edit"
+
+
+@dataclass(frozen=True)
+class Review:
+    """One review decision on one sentence of a stored critique."""
+
+    sentence_index: int
+    action: ReviewAction
+    note: str = ""
+    previous_text: str = ""
+    new_text: str = ""
+    at: datetime = field(default_factory=datetime.now)
+
+
+@dataclass(frozen=True)
+class StoredCritique:
+    """A critique as kept in the library, with the reader's latest review per sentence."""
+
+    id: int
+    paper_sha256: str
+    created_at: datetime
+    result: CritiqueResult
+    reviews: dict[int, Review] = field(default_factory=dict)
