@@ -11,6 +11,7 @@ from collections.abc import Generator
 from pathlib import Path
 
 from core.config import Settings
+from core.llm.base import LLM, Embedder
 from core.progress import CancelToken, Progress
 from core.records import PaperInfo, ReviewAction, StoredCritique
 from core.types import CritiqueResult, Paper, SearchHit, Verdict
@@ -19,7 +20,15 @@ from core.types import CritiqueResult, Paper, SearchHit, Verdict
 class Workspace:
     """Library + indexes + models for one data folder; heavy parts load lazily."""
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        llm: LLM | None = None,
+        judge: LLM | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        """Models given here replace the defaults (tests pass fakes); None loads lazily."""
         raise NotImplementedError
 
     # library
