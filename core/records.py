@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from core.types import CritiqueResult
@@ -49,7 +49,7 @@ class Review:
     note: str = ""
     previous_text: str = ""
     new_text: str = ""
-    at: datetime = field(default_factory=datetime.now)
+    at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,118 @@
+"""Chroma vector store behind a small protocol; chromadb is imported only here."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from core.errors import SearchIndexError
+from core.types import Chunk
+
+COLLECTION = "chunks"
+
+
+class VectorIndex(Protocol):
+    """Where chunk embeddings live."""
+
+    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> None:
+        """Store (or replace) the chunks' vectors."""
+        ...
+
+    def known_embeddings(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already stored for these content hashes, so they need no re-embedding."""
+        ...
+
+    def search(self, paper_sha256: str, query: np.ndarray, n: int) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity) pairs within one paper, best first."""
+        ...
+
+    def delete_paper(self, paper_sha256: str) -> None:
+        """Remove every vector of the paper."""
+        ...
+
+    def count(self, paper_sha256: str) -> int:
+        """Number of vectors stored for the paper."""
+        ...
+
+
+class ChromaIndex:
+    """A Chroma PersistentClient collection with cosine distance and no embedding function."""
+
+    def __init__(self, path: Path) -> None:
+        os.environ["ANONYMIZED_TELEMETRY"] = "False"
+        try:
+            import chromadb
+            from chromadb.config import Settings as ChromaSettings
+
+            self._client = chromadb.PersistentClient(
+                path=str(path),
+                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
+            )
+            # NOTE: vectors are always supplied by our own embedder; no embedding function means
+            # Chroma never tries to fetch its default model.
+            self._collection = self._client.get_or_create_collection(
+                COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
+            )
+        except Exception as exc:
+            raise SearchIndexError(f"Cannot open the vector store in {path}: {exc}") from exc
+
+    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> None:
+        """Store (or replace) the chunks' vectors."""
+        if not chunks:
+            return
+        metadatas: list[Any] = [
+            {"paper": c.paper_sha256, "content_hash": c.content_hash, "position": c.index}
+            for c in chunks
+        ]
+        try:
+            self._collection.upsert(
+                ids=[c.chunk_id for c in chunks],
+                embeddings=[row.tolist() for row in embeddings],
+                metadatas=metadatas,
+            )
+        except Exception as exc:
+            raise SearchIndexError(f"Cannot write to the vector store: {exc}") from exc
+
+    def known_embeddings(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already stored for these content hashes."""
+        if not hashes:
+            return {}
+        found = self._collection.get(
+            where={"content_hash": {"$in": list(dict.fromkeys(hashes))}},
+            include=["embeddings", "metadatas"],
+        )
+        out: dict[str, np.ndarray] = {}
+        embeddings = found["embeddings"] if found["embeddings"] is not None else []
+        for meta, vec in zip(found["metadatas"] or [], embeddings, strict=False):
+            out[str(meta["content_hash"])] = np.asarray(vec, dtype=np.float32)
+        return out
+
+    def search(self, paper_sha256: str, query: np.ndarray, n: int) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity) pairs within one paper, best first."""
+        available = self.count(paper_sha256)
+        if not available:
+            return []
+        try:
+            result = self._collection.query(
+                query_embeddings=[query.tolist()],
+                n_results=min(n, available),
+                where={"paper": paper_sha256},
+                include=["distances"],
+            )
+        except Exception as exc:
+            raise SearchIndexError(f"Vector search failed: {exc}") from exc
+        ids = result["ids"][0]
+        distances = (result["distances"] or [[]])[0]
+        return [(i, 1.0 - float(d)) for i, d in zip(ids, distances, strict=True)]
+
+    def delete_paper(self, paper_sha256: str) -> None:
+        """Remove every vector of the paper."""
+        self._collection.delete(where={"paper": paper_sha256})
+
+    def count(self, paper_sha256: str) -> int:
+        """Number of vectors stored for the paper."""
+        return len(self._collection.get(where={"paper": paper_sha256}, include=[])["ids"])

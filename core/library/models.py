@@ -1,0 +1,124 @@
+"""SQLModel tables of the library; the schema itself is created by library.migrations."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+
+class PaperRow(SQLModel, table=True):
+    """A paper; ``status`` is ingesting until its chunks are in both indexes."""
+
+    __tablename__ = "paper"
+
+    id: int | None = Field(default=None, primary_key=True)
+    sha256: str = Field(index=True, unique=True)
+    title: str
+    authors: str = "[]"  # JSON list
+    path: str
+    pages: int
+    status: str
+    added_at: datetime
+    chunk_count: int = 0
+
+
+class PaperContentRow(SQLModel, table=True):
+    """The parsed paper as JSON, so reopening never parses the PDF again."""
+
+    __tablename__ = "paper_content"
+
+    paper_id: int = Field(primary_key=True, foreign_key="paper.id")
+    content: str
+
+
+class ChunkRow(SQLModel, table=True):
+    """One retrieval chunk (its vector lives in Chroma under the same id)."""
+
+    __tablename__ = "chunk"
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(index=True, foreign_key="paper.id")
+    position: int
+    text: str
+    page_start: int
+    page_end: int
+    sentence_ids: str  # JSON list
+    content_hash: str = Field(index=True)
+
+
+class CritiqueRow(SQLModel, table=True):
+    """A finished deep-read run."""
+
+    __tablename__ = "critique"
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(index=True, foreign_key="paper.id")
+    created_at: datetime
+    model: str
+    language: str
+    text: str
+    flagged_ratio: float
+    settings: str = "{}"  # JSON
+
+
+class AttemptRow(SQLModel, table=True):
+    """One generate + verify round of a run."""
+
+    __tablename__ = "attempt"
+
+    id: int | None = Field(default=None, primary_key=True)
+    critique_id: int = Field(index=True, foreign_key="critique.id")
+    iteration: int
+    temperature: float
+    flagged_ratio: float
+    tokens_in: int
+    tokens_out: int
+    seconds: float
+    text: str = ""
+
+
+class VerdictRow(SQLModel, table=True):
+    """The current verdict of one sentence of a critique."""
+
+    __tablename__ = "verdict"
+
+    id: int | None = Field(default=None, primary_key=True)
+    critique_id: int = Field(index=True, foreign_key="critique.id")
+    sentence_index: int
+    text: str
+    start: int
+    end: int
+    is_claim: bool
+    status: str
+    reasons: str  # JSON list
+    explanation: str
+    confidence: float
+    evidence: str  # JSON list
+
+
+class ReviewRow(SQLModel, table=True):
+    """A reader's decision on a sentence; the latest per sentence applies."""
+
+    __tablename__ = "review"
+
+    id: int | None = Field(default=None, primary_key=True)
+    critique_id: int = Field(index=True, foreign_key="critique.id")
+    sentence_index: int
+    action: str
+    note: str = ""
+    previous_text: str = ""
+    new_text: str = ""
+    at: datetime
+
+
+class AuditRow(SQLModel, table=True):
+    """Every change to a critique, in order."""
+
+    __tablename__ = "audit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    critique_id: int = Field(index=True)
+    at: datetime
+    action: str
+    detail: str = "{}"  # JSON

@@ -1,0 +1,158 @@
+"""llama-cpp-python adapter for any GGUF file; the import happens only here."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.errors import ModelError
+from core.llm.base import Completion
+
+GGUF_MAGIC = b"GGUF"
+#: Tokens kept free for the answer when a prompt is trimmed to fit.
+MIN_ANSWER_TOKENS = 16
+
+
+def check_gguf(path: Path) -> None:
+    """Raise ModelError unless ``path`` looks like a complete GGUF file."""
+    if not path.exists():
+        raise ModelError(f"Model file not found: {path}")
+    if not path.is_file():
+        raise ModelError(f"Model path is not a file: {path}")
+    try:
+        with path.open("rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise ModelError(f"Cannot read model file {path}: {exc.strerror}") from exc
+    if magic != GGUF_MAGIC:
+        raise ModelError(f"Not a GGUF model file: {path}")
+    if path.stat().st_size < 1024 * 1024:
+        raise ModelError(f"Model file is truncated: {path}")
+
+
+class LlamaModel:
+    """A loaded GGUF model implementing the LLM protocol; one call at a time."""
+
+    def __init__(self, llama: Any, path: Path, label: str | None = None) -> None:
+        self._llama = llama
+        self._lock = threading.Lock()
+        self.path = path
+        self.name = label or path.name
+        self.context_size = int(llama.n_ctx())
+        metadata: dict[str, str] = dict(getattr(llama, "metadata", {}) or {})
+        self._chat_template = metadata.get("tokenizer.chat_template", "")
+        self.follows_instructions = bool(self._chat_template)
+
+    @classmethod
+    def load(
+        cls, path: Path, *, threads: int = 0, context_size: int = 4096, label: str | None = None
+    ) -> LlamaModel:
+        """Load ``path``; ModelError names the file when it is missing, truncated or invalid."""
+        check_gguf(path)
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:
+            raise ModelError("llama-cpp-python is not installed; rerun the set-up.") from exc
+        try:
+            llama = Llama(
+                model_path=str(path),
+                n_ctx=context_size,
+                n_threads=threads or (os.cpu_count() or 1),
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ModelError(f"Could not load model {path}: {exc}") from exc
+        return cls(llama, path, label)
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens the model sees for ``text``."""
+        return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def complete(
+        self,
+        instruction: str,
+        content: str,
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Answer ``instruction`` about ``content``, streaming tokens to ``on_token``."""
+        budget = self.context_size - max(max_tokens, MIN_ANSWER_TOKENS) - 8
+        with self._lock:
+            if self._chat_template:
+                prompt_tokens, chunks = self._stream_chat(
+                    instruction, content, budget, max_tokens, temperature, stop
+                )
+            else:
+                prompt_tokens, chunks = self._stream_plain(
+                    instruction, content, budget, max_tokens, temperature, stop
+                )
+            parts: list[str] = []
+            for piece in chunks:
+                parts.append(piece)
+                if on_token is not None and piece:
+                    on_token(piece)
+        # NOTE: llama.cpp streams exactly one chunk per generated token.
+        return Completion(text="".join(parts), tokens_in=prompt_tokens, tokens_out=len(parts))
+
+    def _fit(self, instruction: str, content: str, budget: int, frame: str) -> str:
+        """Trim ``content`` (never the instruction) so the framed prompt fits ``budget``."""
+        fixed = self.count_tokens(frame.format(instruction=instruction, content=""))
+        room = budget - fixed
+        if room <= 0:
+            return ""
+        tokens = self._llama.tokenize(content.encode("utf-8"), add_bos=False, special=False)
+        if len(tokens) <= room:
+            return content
+        return self._llama.detokenize(tokens[:room]).decode("utf-8", errors="ignore")
+
+    def _stream_plain(
+        self,
+        instruction: str,
+        content: str,
+        budget: int,
+        max_tokens: int,
+        temperature: float,
+        stop: Sequence[str],
+    ) -> tuple[int, Any]:
+        # NOTE: base models continue text; the instruction goes last, right before the answer.
+        frame = "{content}\n\n{instruction}"
+        prompt = frame.format(
+            instruction=instruction, content=self._fit(instruction, content, budget, frame)
+        )
+        stream = self._llama.create_completion(
+            prompt,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=list(stop) or None,
+            stream=True,
+        )
+        return self.count_tokens(prompt), (c["choices"][0]["text"] for c in stream)
+
+    def _stream_chat(
+        self,
+        instruction: str,
+        content: str,
+        budget: int,
+        max_tokens: int,
+        temperature: float,
+        stop: Sequence[str],
+    ) -> tuple[int, Any]:
+        frame = "{content}\n\n{instruction}"
+        user = frame.format(
+            instruction=instruction, content=self._fit(instruction, content, budget - 32, frame)
+        )
+        stream = self._llama.create_chat_completion(
+            messages=[{"role": "user", "content": user}],
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=list(stop) or None,
+            stream=True,
+        )
+        pieces = (c["choices"][0]["delta"].get("content", "") or "" for c in stream)
+        return self.count_tokens(user) + 32, pieces
