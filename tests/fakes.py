@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.llm.base import Completion
+from core.types import Block, BlockKind, Chunk, Paper, PaperSentence, Reference, SearchHit
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -130,3 +131,69 @@ class FakeEmbedder:
             else:
                 out[row] /= norm
         return out
+
+
+def make_paper(
+    paragraphs: Sequence[str],
+    *,
+    references: Sequence[Reference] = (),
+    title: str = "A Test Paper",
+    headings: Sequence[str] = (),
+    sentences_per_page: int = 12,
+) -> Paper:
+    """A Paper built from plain paragraphs, split naively on sentence-final punctuation."""
+    sentences: list[PaperSentence] = []
+    blocks: list[Block] = [Block(1, (50, 40, 550, 60), title, BlockKind.TITLE)]
+    blocks += [Block(1, (50, 70, 550, 85), h, BlockKind.HEADING) for h in headings]
+    for para in paragraphs:
+        for text in re.split(r"(?<=[.!?。！？])\s+(?=[A-Z\u4e00-\u9fff])", para.strip()):
+            if not text:
+                continue
+            index = len(sentences)
+            page = 1 + index // sentences_per_page
+            y = 100 + 20 * (index % sentences_per_page)
+            sentences.append(PaperSentence(index, text, page, ((50.0, y, 550.0, y + 14.0),)))
+        blocks.append(Block(sentences[-1].page if sentences else 1, (50, 100, 550, 700), para))
+    blocks += [Block(1, (50, 720, 550, 740), r.text, BlockKind.REFERENCE) for r in references]
+    return Paper(
+        sha256=hashlib.sha256("\n".join(paragraphs).encode()).hexdigest(),
+        path="test.pdf",
+        title=title,
+        page_count=max((s.page for s in sentences), default=1),
+        blocks=tuple(blocks),
+        sentences=tuple(sentences),
+        references=tuple(references),
+        sections=tuple(headings),
+    )
+
+
+def make_hits(paper: Paper, query: str, k: int, embedder: FakeEmbedder | None = None) -> list[SearchHit]:
+    """Rank single-sentence chunks of ``paper`` by FakeEmbedder cosine (a tiny retriever)."""
+    embedder = embedder or FakeEmbedder()
+    chunks = [
+        Chunk(paper.sha256, s.index, s.text, s.page, s.page, (s.index,), str(s.index))
+        for s in paper.sentences
+    ]
+    if not chunks:
+        return []
+    vectors = embedder.embed([c.text for c in chunks])
+    scores = vectors @ embedder.embed([query])[0]
+    order = np.argsort(-scores)[:k]
+    return [SearchHit(chunks[i], float(scores[i])) for i in order]
+
+
+class FakeRetriever:
+    """Retriever over one-sentence chunks scored by FakeEmbedder; records queries."""
+
+    def __init__(self, paper: Paper, *, fail: bool = False) -> None:
+        self.paper = paper
+        self.fail = fail
+        self.queries: list[str] = []
+        self._embedder = FakeEmbedder()
+
+    def search(self, query: str, k: int) -> list[SearchHit]:
+        """Top ``k`` sentence chunks; raises RuntimeError when built with ``fail=True``."""
+        self.queries.append(query)
+        if self.fail:
+            raise RuntimeError("index unavailable")
+        return make_hits(self.paper, query, k, self._embedder)

@@ -1,0 +1,212 @@
+"""Normalisation for exact matching: quotes, numbers and names must survive PDF extraction quirks.
+
+Two families of helpers live here:
+
+* text keys (``normalize_text``, ``match_key``) that make a paper and a critique comparable
+  character by character: Unicode NFKC (ligatures, full-width forms), curly quotes, dashes,
+  line-break hyphenation and whitespace;
+* number extraction (``extract_numbers``) that turns ``0.3%``, ``0.3 %``, ``0.30%``, ``12,500``,
+  ``12 500``, full-width digits and ``百分之三十`` into comparable canonical forms.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\u00ad": "",  # soft hyphen: invisible in print, present in extracted text
+        "\u200b": "",
+        "\ufeff": "",
+    }
+)
+# A hyphen at a line end between two lowercase letters is typographic hyphenation.
+_LINE_HYPHEN = re.compile(r"(?<=[a-z])-[ \t]*\n[ \t]*(?=[a-z])")
+_SPACE = re.compile(r"\s+")
+
+
+def normalize_text(text: str, *, dehyphenate: bool = True) -> str:
+    """NFKC, straight quotes, ASCII dashes, joined line-break hyphenation, single spaces.
+
+    Args:
+        text: Any text from the paper or from a critique.
+        dehyphenate: Join ``hyphen-\\nation`` into ``hyphenation``; pass False to keep the
+            hyphen (``state-of-the-\\nart`` is a real hyphen that happens to end a line).
+
+    Returns:
+        The normalised text; case is preserved.
+    """
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    text = _LINE_HYPHEN.sub("" if dehyphenate else "-", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def match_key(text: str, *, dehyphenate: bool = True) -> str:
+    """A case-folded normal form for exact substring tests (quotes, names)."""
+    key = normalize_text(text, dehyphenate=dehyphenate).casefold()
+    # Spaces around punctuation differ between extraction and typing ("( 2 )", "word ,").
+    return re.sub(r"\s*([,.;:!?)\]])", r"\1", re.sub(r"([(\[])\s*", r"\1", key))
+
+
+@dataclass(frozen=True)
+class NumberMention:
+    """A number found in text: ``canonical`` compares equal across formats."""
+
+    raw: str
+    start: int
+    end: int
+    value: Decimal
+    percent: bool = False
+    scale: str = ""  # "K", "M", "B" when written as 110M or 1.2 billion
+
+    @property
+    def canonical(self) -> str:
+        """For example ``0.3%``, ``12500``, ``110M``."""
+        return canonical_number(self.value) + ("%" if self.percent else "") + self.scale
+
+
+def canonical_number(value: Decimal) -> str:
+    """A decimal without exponent or trailing zeros: 0.30 -> 0.3, 12500 -> 12500."""
+    text = format(value.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text or "0"
+
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def chinese_numeral(text: str) -> Decimal | None:
+    """Value of a simple Chinese numeral below 1000, with an optional 点 decimal part."""
+    whole, _, frac = text.partition("点")
+    total = 0
+    current = 0
+    for ch in whole:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+        else:
+            return None
+    total += current
+    if frac:
+        if any(ch not in _CN_DIGITS for ch in frac):
+            return None
+        return Decimal(f"{total}.{''.join(str(_CN_DIGITS[ch]) for ch in frac)}")
+    return Decimal(total)
+
+
+# Digits not glued to a preceding ASCII letter/digit (so "v2", "x86" and the "4" inside "B4"
+# are not numbers) but allowed right after CJK text ("提高了2.3%").
+_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9_.,])"
+    r"(?P<int>\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009])\d{3})+(?!\d)|\d+)"
+    r"(?P<frac>\.\d+)?"
+    r"(?P<pct>\s?(?:%|‰|percent\b|per cent\b|个百分点|百分点))?"
+    r"(?P<scale>\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
+)
+_CN_PERCENT = re.compile(r"百分之(?P<num>[0-9.]+|[零〇一二两三四五六七八九十百点]+)")
+_SCALES = {
+    "K": "K",
+    "thousand": "K",
+    "千": "K",
+    "M": "M",
+    "million": "M",
+    "B": "B",
+    "billion": "B",
+}
+
+
+def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMention]:
+    """Numbers in ``text`` with percent and scale, offsets into the NFKC form of ``text``.
+
+    Args:
+        text: Raw text; full-width digits and ``％`` are folded by NFKC first.
+        split_groups: Also report the parts of a space-grouped number (``12 500`` yields 12500,
+            12 and 500). Used on the paper side, where a space may separate two numbers.
+
+    Returns:
+        Mentions in order of appearance.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    found: list[NumberMention] = []
+    for match in _NUMBER.finditer(text):
+        int_part = match.group("int")
+        frac = match.group("frac") or ""
+        pct = bool(match.group("pct"))
+        scale_word = (match.group("scale") or "").strip()
+        digits = re.sub(r"[,\s\u00a0\u202f\u2009]", "", int_part)
+        try:
+            value = Decimal(digits + frac)
+        except InvalidOperation:
+            continue
+        scale = ""
+        if scale_word in ("万",):
+            value *= 10_000
+        elif scale_word in ("亿",):
+            value *= 100_000_000
+        else:
+            scale = _SCALES.get(scale_word, "")
+        found.append(
+            NumberMention(match.group(0).strip(), match.start(), match.end(), value, pct, scale)
+        )
+        if split_groups and re.search(r"[\s\u00a0\u202f\u2009]", int_part):
+            for part in re.finditer(r"\d+", int_part):
+                found.append(
+                    NumberMention(
+                        part.group(0),
+                        match.start() + part.start(),
+                        match.start() + part.end(),
+                        Decimal(part.group(0)),
+                    )
+                )
+    for match in _CN_PERCENT.finditer(text):
+        num = match.group("num")
+        value = chinese_numeral(num) if not num[0].isdigit() else _decimal_or_none(num)
+        if value is not None:
+            found = [m for m in found if not match.start() <= m.start < match.end()]
+            found.append(NumberMention(match.group(0), match.start(), match.end(), value, True))
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _decimal_or_none(text: str) -> Decimal | None:
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def number_keys(text: str) -> set[str]:
+    """Every canonical number of a text, as the paper side of the number gate."""
+    keys: set[str] = set()
+    for mention in extract_numbers(text, split_groups=True):
+        keys.add(mention.canonical)
+        keys.add(canonical_number(mention.value))
+    return keys
