@@ -7,14 +7,42 @@ of work. Not thread-safe: use it from one worker lane.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Generator
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from core.config import Settings
+from core.config import Settings, app_home
+from core.errors import BadPdfError, NotInLibraryError
 from core.llm.base import LLM, Embedder
 from core.progress import CancelToken, Progress
-from core.records import PaperInfo, ReviewAction, StoredCritique
-from core.types import CritiqueResult, Paper, SearchHit, Verdict
+from core.records import PaperInfo, PaperStatus, Review, ReviewAction, StoredCritique
+from core.types import Chunk, Paper, SearchHit, Verdict
+
+if TYPE_CHECKING:
+    from core.index.hybrid import HybridRetriever
+    from core.index.vector import VectorIndex
+    from core.library.repository import Repository
+
+EMBED_BATCH = 16
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 of the file's bytes; BadPdfError names the file when it cannot be read."""
+    if not path.exists():
+        raise BadPdfError(f"{path}: no such file")
+    if path.is_dir():
+        raise BadPdfError(f"{path}: is a folder, not a PDF file")
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as exc:
+        raise BadPdfError(f"{path}: cannot be read ({exc.strerror})") from exc
+    return digest.hexdigest()
 
 
 class Workspace:
@@ -27,37 +55,191 @@ class Workspace:
         llm: LLM | None = None,
         judge: LLM | None = None,
         embedder: Embedder | None = None,
+        vector_index: VectorIndex | None = None,
     ) -> None:
         """Models given here replace the defaults (tests pass fakes); None loads lazily."""
-        raise NotImplementedError
+        self.settings = settings or Settings.load()
+        self.home = app_home()
+        self._repo: Repository | None = None
+        self._vectors = vector_index
+        self._embedder = embedder
+        self._writer = llm
+        self._judge = judge
+        self._retrievers: dict[str, HybridRetriever] = {}
+
+    # lazily opened parts
+    @property
+    def repo(self) -> Repository:
+        """The SQLite library."""
+        if self._repo is None:
+            from core.library.repository import Repository
+
+            self._repo = Repository(self.home / "library.sqlite3")
+        return self._repo
+
+    @property
+    def vectors(self) -> VectorIndex:
+        """The Chroma store (imports chromadb on first use)."""
+        if self._vectors is None:
+            from core.index.vector import ChromaIndex
+
+            self._vectors = ChromaIndex(self.home / "chroma")
+        return self._vectors
+
+    @property
+    def embedder(self) -> Embedder:
+        """The sentence embedder."""
+        if self._embedder is None:
+            from core.llm.embedder import OnnxMiniLM
+
+            self._embedder = OnnxMiniLM(threads=self.settings.model.threads)
+        return self._embedder
+
+    @property
+    def writer(self) -> LLM:
+        """The model that writes critiques."""
+        if self._writer is None:
+            self._writer = self._load_model(self.settings.model.path)
+        return self._writer
+
+    @property
+    def judge(self) -> LLM:
+        """The model that judges support; the writer unless another GGUF is configured."""
+        if self._judge is None:
+            judge_path = self.settings.model.judge_path
+            if judge_path and judge_path != self.settings.model.path:
+                self._judge = self._load_model(judge_path)
+            else:
+                self._judge = self.writer
+        return self._judge
+
+    def _load_model(self, path: str) -> LLM:
+        from core.llm.default_model import DEFAULT_MODEL_LABEL, default_model_path
+        from core.llm.llama import LlamaModel
+
+        label = None if path else DEFAULT_MODEL_LABEL
+        model_path = Path(path).expanduser() if path else default_model_path()
+        return LlamaModel.load(
+            model_path,
+            threads=self.settings.model.threads,
+            context_size=self.settings.model.context_size,
+            label=label,
+        )
+
+    def set_models(self, llm: LLM | None = None, judge: LLM | None = None) -> None:
+        """Replace (or, with None, forget) the loaded models, e.g. after the settings change."""
+        self._writer = llm
+        self._judge = judge
 
     # library
     def list_papers(self) -> list[PaperInfo]:
         """Every paper, newest first."""
-        raise NotImplementedError
+        return self.repo.list_infos()
 
     def paper_info(self, sha256: str) -> PaperInfo | None:
         """One library row, or None."""
-        raise NotImplementedError
+        return self.repo.info(sha256)
 
     def load_paper(self, sha256: str) -> Paper:
         """The parsed paper (from the library, no re-parse)."""
-        raise NotImplementedError
+        return self.repo.load_paper(sha256)
 
     def find(self, path: Path) -> PaperInfo | None:
         """The ready library entry for this file's bytes, if any."""
-        raise NotImplementedError
+        info = self.repo.info(file_sha256(path))
+        if info is None or info.status == PaperStatus.INGESTING:
+            return None
+        return info
 
     def remove_paper(self, sha256: str) -> None:
         """Delete the paper's rows, critiques and vectors."""
-        raise NotImplementedError
+        self.vectors.delete_paper(sha256)
+        self.repo.delete_paper(sha256)
+        self._retrievers.pop(sha256, None)
 
     # long operations
     def ingest(
         self, path: Path, cancel: CancelToken | None = None
     ) -> Generator[Progress, None, PaperInfo]:
         """Parse, chunk and index a PDF; a no-op returning the entry when already ready."""
-        raise NotImplementedError
+        from core.ingest.chunking import chunk_paper
+        from core.ingest.pdf import parse_pdf
+
+        cancel = cancel or CancelToken()
+        path = Path(path).expanduser().resolve()
+        existing = self.find(path)
+        if existing is not None:
+            return existing
+        yield Progress("parse", message=f"Reading {path.name}")
+        paper = parse_pdf(path)
+        cancel.check()
+        chunks = chunk_paper(paper)
+        yield Progress("chunk", len(chunks), len(chunks), f"{len(chunks)} passages")
+        self.repo.begin_ingest(paper.sha256, paper.title, str(path), paper.page_count)
+        try:
+            yield from self._index_chunks(paper.sha256, chunks, cancel)
+            info = self.repo.finish_ingest(paper, chunks)
+        except BaseException:
+            # NOTE: nothing half-ready may stay behind; the next open simply starts again.
+            self.vectors.delete_paper(paper.sha256)
+            self.repo.delete_paper(paper.sha256)
+            raise
+        yield Progress("ready", 1, 1, f"{paper.title} is ready")
+        return info
+
+    def _index_chunks(
+        self, sha256: str, chunks: list[Chunk], cancel: CancelToken
+    ) -> Generator[Progress, None, None]:
+        import numpy as np
+
+        self.vectors.delete_paper(sha256)
+        known = self.vectors.known_embeddings([c.content_hash for c in chunks])
+        todo = [c for c in chunks if c.content_hash not in known]
+        total = len(todo)
+        yield Progress("embed", 0, total, "Embedding passages")
+        for start in range(0, total, EMBED_BATCH):
+            cancel.check()
+            batch = todo[start : start + EMBED_BATCH]
+            vectors = self.embedder.embed([c.text for c in batch])
+            known.update({c.content_hash: v for c, v in zip(batch, vectors, strict=True)})
+            yield Progress("embed", min(start + EMBED_BATCH, total), total, "Embedding passages")
+        cancel.check()
+        if chunks:
+            self.vectors.upsert(chunks, np.stack([known[c.content_hash] for c in chunks]))
+
+    def retriever(self, sha256: str) -> HybridRetriever:
+        """The hybrid retriever of one stored paper (cached)."""
+        from core.index.hybrid import HybridRetriever
+
+        if sha256 not in self._retrievers:
+            chunks = self.repo.load_chunks(sha256)
+            position = {c.chunk_id: i for i, c in enumerate(chunks)}
+            vectors = self.vectors
+
+            def vector_search(query: object, n: int) -> list[tuple[int, float]]:
+                hits = vectors.search(sha256, query, n)  # type: ignore[arg-type]
+                return [(position[i], s) for i, s in hits if i in position]
+
+            self._retrievers[sha256] = HybridRetriever(chunks, self.embedder, vector_search)
+        return self._retrievers[sha256]
+
+    def search(self, sha256: str, query: str, k: int = 5) -> list[SearchHit]:
+        """Hybrid search restricted to one paper."""
+        if self.repo.info(sha256) is None:
+            raise NotInLibraryError(f"Paper {sha256[:12]} is not in the library.")
+        return self.retriever(sha256).search(query, k)
+
+    def _checker(self, paper: Paper, use_judge: bool | None) -> object:
+        from core.verify.verifier import Checker
+
+        judge_on = self.settings.checker.use_judge if use_judge is None else use_judge
+        return Checker(
+            paper,
+            self.retriever(paper.sha256),
+            self.embedder,
+            self.judge if judge_on else None,
+            self.settings.checker,
+        )
 
     def critique(
         self,
@@ -68,7 +250,22 @@ class Workspace:
         cancel: CancelToken | None = None,
     ) -> Generator[Progress, None, StoredCritique]:
         """Generate, verify and loop; yields stage "generate" with streamed text and "verdict"."""
-        raise NotImplementedError
+        from core.deep_read import deep_read
+
+        paper = self.load_paper(sha256)
+        yield Progress("load", message="Loading the model")
+        checker = self._checker(paper, use_judge)
+        result = yield from deep_read(
+            paper,
+            self.retriever(sha256),
+            self.writer,
+            checker,  # type: ignore[arg-type]
+            self.settings,
+            language=language or self.settings.critique.language,
+            cancel=cancel or CancelToken(),
+        )
+        self._retrievers.pop(sha256, None)
+        return self.repo.save_critique(sha256, result)
 
     def verify_text(
         self,
@@ -79,16 +276,18 @@ class Workspace:
         cancel: CancelToken | None = None,
     ) -> Generator[Progress, None, list[Verdict]]:
         """Check any text against the paper without generating."""
-        raise NotImplementedError
-
-    def search(self, sha256: str, query: str, k: int = 5) -> list[SearchHit]:
-        """Hybrid search restricted to one paper."""
-        raise NotImplementedError
+        paper = self.load_paper(sha256)
+        checker = self._checker(paper, use_judge)
+        verdicts: list[Verdict] = []
+        yield Progress("verify", 0, 0, "Checking sentences")
+        verdicts = checker.verify(text, cancel=cancel)  # type: ignore[attr-defined]
+        yield Progress("verify", len(verdicts), len(verdicts), "Checked")
+        return verdicts
 
     # critiques and reviews
     def latest_critique(self, sha256: str) -> StoredCritique | None:
         """The newest stored critique of the paper with its reviews."""
-        raise NotImplementedError
+        return self.repo.latest_critique(sha256)
 
     def review(
         self,
@@ -100,11 +299,47 @@ class Workspace:
         new_text: str = "",
     ) -> StoredCritique:
         """Record a review; an edit is re-verified at once and gets its own verdict."""
-        raise NotImplementedError
+        stored = self.repo.critique(critique_id)
+        verdict = next(
+            (v for v in stored.result.verdicts if v.claim.index == sentence_index), None
+        )
+        if verdict is None:
+            count = len(stored.result.verdicts)
+            raise NotInLibraryError(
+                f"Sentence {sentence_index} does not exist (the critique has {count} sentences)."
+            )
+        new_verdict: Verdict | None = None
+        if action == ReviewAction.EDIT:
+            if not new_text.strip():
+                raise NotInLibraryError("An edit needs the new text of the sentence.")
+            checked = self._verify_sentence(stored.paper_sha256, new_text.strip())
+            new_verdict = replace(
+                checked,
+                claim=replace(verdict.claim, text=new_text.strip()),
+            )
+        review = Review(
+            sentence_index=sentence_index,
+            action=action,
+            note=note,
+            previous_text=verdict.claim.text,
+            new_text=new_text.strip(),
+            at=datetime.now(UTC),
+        )
+        return self.repo.add_review(critique_id, review, new_verdict)
+
+    def _verify_sentence(self, sha256: str, text: str) -> Verdict:
+        paper = self.load_paper(sha256)
+        verdicts = self._checker(paper, None).verify(text)  # type: ignore[attr-defined]
+        claims = [v for v in verdicts if v.claim.is_claim] or verdicts
+        if not claims:
+            raise NotInLibraryError("The edited text is empty.")
+        worst = max(claims, key=lambda v: (v.status.flagged, v.status.needs_review))
+        return worst  # type: ignore[no-any-return]
 
     def close(self) -> None:
         """Release the model, the store and the database."""
-        raise NotImplementedError
-
-
-__all__ = ["CritiqueResult", "Workspace"]
+        if self._repo is not None:
+            self._repo.close()
+        self._writer = None
+        self._judge = None
+        self._retrievers.clear()

