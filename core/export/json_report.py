@@ -1,0 +1,265 @@
+"""The JSON interface of ``deepread verify --json``, ``deepread critique --json`` and the JSON export.
+
+The three documents nest: a verify report; a critique report adds ``attempts``; an export adds
+the model, language, date, settings, critique text and the reader's reviews. ``SCHEMAS`` holds a
+JSON Schema (draft 2020-12) for each, documented in docs/json-schema.md. Fields are only ever
+added, never renamed or removed, so scripts reading an older report keep working.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from core.records import PaperInfo, Review, StoredCritique
+from core.types import Attempt, CritiqueResult, Evidence, Paper, Status, Verdict
+
+
+def verify_report(paper: Paper, verdicts: Sequence[Verdict], flagged_ratio: float) -> dict[str, Any]:
+    """The ``deepread verify --json`` document.
+
+    Args:
+        paper: The paper the text was checked against.
+        verdicts: One verdict per sentence of the checked text, in text order.
+        flagged_ratio: (unsupported + rejected) / claims.
+
+    Returns:
+        A JSON-ready dict matching ``SCHEMAS["verify"]``.
+    """
+    return {
+        "paper": {"title": paper.title, "pages": paper.page_count, "sha256": paper.sha256},
+        "flagged_ratio": _number(flagged_ratio),
+        "sentences": [_sentence(v) for v in verdicts],
+    }
+
+
+def critique_report(paper: Paper, result: CritiqueResult) -> dict[str, Any]:
+    """The ``deepread critique --json`` document: a verify report plus every attempt.
+
+    Args:
+        paper: The critiqued paper.
+        result: The final critique with its verdicts and attempts.
+
+    Returns:
+        A JSON-ready dict matching ``SCHEMAS["critique"]``.
+    """
+    report = verify_report(paper, result.verdicts, result.flagged_ratio)
+    report["attempts"] = [_attempt(a) for a in result.attempts]
+    return report
+
+
+def export_json(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> dict[str, Any]:
+    """The JSON export of a stored critique: a critique report plus its context and reviews.
+
+    Args:
+        paper: The critiqued paper.
+        info: Its library row, for the authors when the parse found none; may be None.
+        critique: The stored critique with the reader's reviews.
+
+    Returns:
+        A JSON-ready dict matching ``SCHEMAS["export"]``.
+    """
+    result = critique.result
+    report = critique_report(paper, result)
+    authors = paper.authors or (info.authors if info else ())
+    report["paper"]["authors"] = list(authors)
+    report.update(
+        {
+            "model": result.model,
+            "language": result.language,
+            "created_at": critique.created_at.isoformat(),
+            "settings": _jsonable(result.settings),
+            "text": result.text,
+            "reviews": [
+                _review(critique.reviews[i]) for i in sorted(critique.reviews)
+            ],
+        }
+    )
+    return report
+
+
+def _sentence(verdict: Verdict) -> dict[str, Any]:
+    claim = verdict.claim
+    return {
+        "index": claim.index,
+        "text": claim.text,
+        "start": claim.start,
+        "end": claim.end,
+        "status": str(verdict.status),
+        "reasons": [str(r) for r in verdict.reasons],
+        "explanation": verdict.explanation,
+        "confidence": _number(verdict.confidence),
+        "evidence": [_evidence(e) for e in verdict.evidence],
+    }
+
+
+def _evidence(evidence: Evidence) -> dict[str, Any]:
+    return {
+        "page": evidence.page,
+        "text": evidence.text,
+        "bbox": [_number(c) for c in evidence.bbox],
+        "score": _number(evidence.score),
+    }
+
+
+def _attempt(attempt: Attempt) -> dict[str, Any]:
+    return {
+        "iteration": attempt.iteration,
+        "temperature": _number(attempt.temperature),
+        "flagged_ratio": _number(attempt.flagged_ratio),
+        "tokens_in": attempt.tokens_in,
+        "tokens_out": attempt.tokens_out,
+        "seconds": _number(attempt.seconds),
+    }
+
+
+def _review(review: Review) -> dict[str, Any]:
+    return {
+        "sentence_index": review.sentence_index,
+        "action": str(review.action),
+        "note": review.note,
+        "previous_text": review.previous_text,
+        "new_text": review.new_text,
+        "at": review.at.isoformat(),
+    }
+
+
+def _number(value: float) -> float:
+    """A float JSON can carry: NaN and infinities (never valid JSON) become 0.0."""
+    value = float(value)
+    return value if math.isfinite(value) else 0.0
+
+
+def _jsonable(value: Any) -> Any:
+    """Settings as plain JSON values; anything unusual (a Path, an enum) becomes its str."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, bool) or value is None or isinstance(value, int | str):
+        return value
+    if isinstance(value, float):
+        return _number(value)
+    return str(value)
+
+
+_NUMBER = {"type": "number"}
+_STRING = {"type": "string"}
+_INDEX = {"type": "integer", "minimum": 0}
+
+_EVIDENCE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["page", "text", "bbox", "score"],
+    "properties": {
+        "page": {"type": "integer", "minimum": 1, "description": "1-based page number"},
+        "text": _STRING,
+        "bbox": {
+            "type": "array",
+            "items": _NUMBER,
+            "minItems": 4,
+            "maxItems": 4,
+            "description": "[x0, y0, x1, y1] in PDF points, origin at the top left of the page",
+        },
+        "score": _NUMBER,
+    },
+}
+
+_SENTENCE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "index", "text", "start", "end", "status", "reasons", "explanation", "confidence",
+        "evidence",
+    ],
+    "properties": {
+        "index": _INDEX,
+        "text": _STRING,
+        "start": {**_INDEX, "description": "character offset of the sentence in the text"},
+        "end": {**_INDEX, "description": "offset just past the sentence"},
+        "status": {"enum": [str(s) for s in Status]},
+        "reasons": {"type": "array", "items": _STRING},
+        "explanation": _STRING,
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+        "evidence": {"type": "array", "items": _EVIDENCE_SCHEMA},
+    },
+}
+
+_ATTEMPT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["iteration", "temperature", "flagged_ratio", "tokens_in", "tokens_out", "seconds"],
+    "properties": {
+        "iteration": _INDEX,
+        "temperature": _NUMBER,
+        "flagged_ratio": {"type": "number", "minimum": 0, "maximum": 1},
+        "tokens_in": _INDEX,
+        "tokens_out": _INDEX,
+        "seconds": {"type": "number", "minimum": 0},
+    },
+}
+
+_REVIEW_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["sentence_index", "action", "note", "previous_text", "new_text", "at"],
+    "properties": {
+        "sentence_index": _INDEX,
+        "action": {"enum": ["accept", "reject", "edit"]},
+        "note": _STRING,
+        "previous_text": _STRING,
+        "new_text": _STRING,
+        "at": {**_STRING, "description": "ISO 8601 date and time"},
+    },
+}
+
+_VERIFY_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "DeepRead verify report",
+    "type": "object",
+    "required": ["paper", "flagged_ratio", "sentences"],
+    "properties": {
+        "paper": {
+            "type": "object",
+            "required": ["title", "pages", "sha256"],
+            "properties": {
+                "title": _STRING,
+                "pages": {"type": "integer", "minimum": 0},
+                "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            },
+        },
+        "flagged_ratio": {"type": "number", "minimum": 0, "maximum": 1},
+        "sentences": {"type": "array", "items": _SENTENCE_SCHEMA},
+    },
+}
+
+_CRITIQUE_SCHEMA: dict[str, Any] = {
+    **_VERIFY_SCHEMA,
+    "title": "DeepRead critique report",
+    "required": [*_VERIFY_SCHEMA["required"], "attempts"],
+    "properties": {
+        **_VERIFY_SCHEMA["properties"],
+        "attempts": {"type": "array", "items": _ATTEMPT_SCHEMA},
+    },
+}
+
+_EXPORT_SCHEMA: dict[str, Any] = {
+    **_CRITIQUE_SCHEMA,
+    "title": "DeepRead critique export",
+    "required": [
+        *_CRITIQUE_SCHEMA["required"], "model", "language", "created_at", "settings", "text",
+        "reviews",
+    ],
+    "properties": {
+        **_CRITIQUE_SCHEMA["properties"],
+        "model": _STRING,
+        "language": _STRING,
+        "created_at": {**_STRING, "description": "ISO 8601 date and time"},
+        "settings": {"type": "object"},
+        "text": {**_STRING, "description": "the critique text that start/end point into"},
+        "reviews": {"type": "array", "items": _REVIEW_SCHEMA},
+    },
+}
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "verify": _VERIFY_SCHEMA,
+    "critique": _CRITIQUE_SCHEMA,
+    "export": _EXPORT_SCHEMA,
+}

@@ -1,0 +1,250 @@
+"""Markdown notes of a stored critique: CommonMark with footnotes, for Obsidian, Zotero or any editor."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from core.export.reviewed import UNVERIFIED, ReviewedSentence, reviewed_sentences
+from core.records import PaperInfo, StoredCritique
+from core.types import Evidence, Paper, Status
+
+MARKERS: dict[Status, str] = {
+    Status.PARTIAL: "⚠",
+    Status.UNSUPPORTED: "✗",
+    Status.REJECTED: "⛔",
+}
+ACCEPTED_MARKER = "✔"
+EDITED_MARKER = "✎"
+
+STATUS_WORDS: dict[Status, str] = {
+    Status.SUPPORTED: "supported",
+    Status.PARTIAL: "partly supported",
+    Status.UNSUPPORTED: "unsupported",
+    Status.REJECTED: "rejected (fabricated quote or citation)",
+    Status.NOT_A_CLAIM: "not a claim",
+}
+
+_EVIDENCE_PER_NOTE = 2
+_EVIDENCE_CHARS = 400
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+# A sentence may start with list or heading syntax; a marker goes after it, not before it.
+_LEAD = re.compile(r"^(\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s+)")
+_HEADING = re.compile(r"^(#{1,4})(?=\s)", re.MULTILINE)
+
+
+def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> str:
+    """Notes on the paper: the critique with its markers, evidence footnotes and unsourced claims.
+
+    Args:
+        paper: The critiqued paper.
+        info: Its library row (file name and authors when the parse found none); may be None.
+        critique: The stored critique with the reader's reviews.
+
+    Returns:
+        The Markdown document, ending with a newline.
+    """
+    sentences = reviewed_sentences(critique)
+    footnotes: list[str] = []
+    parts = [
+        _header(paper, info, critique, sentences),
+        "## Critique",
+        _legend(),
+        _body(critique.result.text, sentences, footnotes),
+        "## Unsourced claims",
+        _unsourced(sentences),
+        "## Attempts",
+        _attempts(critique),
+    ]
+    if footnotes:
+        parts.append("\n".join(footnotes))
+    return "\n\n".join(p.strip("\n") for p in parts if p.strip()) + "\n"
+
+
+def _header(
+    paper: Paper, info: PaperInfo | None, critique: StoredCritique, sentences: list[ReviewedSentence]
+) -> str:
+    result = critique.result
+    title = paper.title or (info.title if info else "") or "Untitled paper"
+    authors = paper.authors or (info.authors if info else ())
+    file_name = PurePath(info.path if info and info.path else paper.path).name
+    claims = [s for s in sentences if s.status != Status.NOT_A_CLAIM]
+    flagged = [s for s in claims if s.status.flagged]
+    lines = [f"# {escape(title)}", ""]
+    if authors:
+        lines.append(f"- **Authors:** {escape(', '.join(authors))}")
+    paper_line = f"{paper.page_count} pages, SHA-256 `{paper.sha256[:12]}…`"
+    lines.append(f"- **Paper:** {escape(file_name)}, {paper_line}" if file_name else (
+        f"- **Paper:** {paper_line}"
+    ))
+    lines.append(f"- **Model:** {_code(result.model) if result.model else 'unknown'}")
+    if result.settings:
+        settings = ", ".join(f"{k}: {v}" for k, v in sorted(result.settings.items()))
+        lines.append(f"- **Settings:** {escape(settings)}")
+    lines.append(f"- **Language:** {result.language}")
+    lines.append(f"- **Date:** {critique.created_at.strftime('%Y-%m-%d %H:%M')}")
+    lines.append(
+        f"- **Flagged:** {len(flagged)} of {len(claims)} claims "
+        f"({result.flagged_ratio:.0%}) after {len(result.attempts)} attempt"
+        f"{'' if len(result.attempts) == 1 else 's'}"
+    )
+    return "\n".join(lines)
+
+
+def _legend() -> str:
+    return (
+        "*Markers:* "
+        + ", ".join(f"{MARKERS[s]} {STATUS_WORDS[s]}" for s in MARKERS)
+        + f", {ACCEPTED_MARKER} accepted by the reader, {EDITED_MARKER} edited by the reader."
+        + " Supported sentences cite their evidence in a footnote; `[unverified]` marks"
+        + " sentences still flagged after the last regeneration."
+    )
+
+
+def _body(text: str, sentences: list[ReviewedSentence], footnotes: list[str]) -> str:
+    """The critique text with each located sentence rewritten, the text between them kept as is."""
+    out: list[str] = []
+    cursor = 0
+    unplaced: list[ReviewedSentence] = []
+    for sentence in sentences:
+        if sentence.span is None:
+            unplaced.append(sentence)
+            continue
+        start, end = sentence.span
+        if start < cursor:
+            continue
+        gap = text[cursor:start]
+        if sentence.omitted or sentence.edited:
+            # The old marker described the old sentence; an edit gets its own verdict.
+            gap = _drop_trailing_marker(gap)
+        if sentence.omitted and out and out[-1].endswith((" ", "\n")):
+            gap = gap.lstrip(" ")
+        out.append(gap)
+        if not sentence.omitted:
+            # The text's own wording is kept (with any marker in it) unless the reader edited it.
+            shown = sentence.text.strip() if sentence.edited else text[start:end]
+            lead = _LEAD.match(text[start:end])
+            prefix = lead.group(1) if lead else ""
+            shown = shown[len(prefix) :] if prefix and shown.startswith(prefix) else shown
+            out.append(prefix + _render_sentence(sentence, shown, footnotes))
+        cursor = end
+    tail = text[cursor:]
+    out.append(tail)
+    for sentence in unplaced:
+        if not sentence.omitted:
+            out.append("\n\n" + _render_sentence(sentence, sentence.text.strip(), footnotes))
+    body = "".join(out).strip()
+    # The critique's own headings nest under "## Critique".
+    return _HEADING.sub(r"##\1", body)
+
+
+def _drop_trailing_marker(gap: str) -> str:
+    stripped = gap.rstrip(" ")
+    if stripped.endswith(UNVERIFIED):
+        return stripped[: -len(UNVERIFIED)]
+    return gap
+
+
+def _render_sentence(sentence: ReviewedSentence, text: str, footnotes: list[str]) -> str:
+    marks = []
+    if sentence.edited:
+        marks.append(EDITED_MARKER)
+    if sentence.accepted:
+        marks.append(ACCEPTED_MARKER)
+    elif sentence.status in MARKERS:
+        marks.append(MARKERS[sentence.status])
+    note = _footnote_text(sentence)
+    ref = ""
+    if note:
+        footnotes.append(f"[^{len(footnotes) + 1}]: {note}")
+        ref = f"[^{len(footnotes)}]"
+    return (" ".join(marks) + " " if marks else "") + _attach(text, ref)
+
+
+def _attach(text: str, ref: str) -> str:
+    """Put the footnote reference right after the sentence, before any trailing whitespace."""
+    stripped = text.rstrip()
+    return stripped + ref + text[len(stripped) :]
+
+
+def _footnote_text(sentence: ReviewedSentence) -> str:
+    parts: list[str] = []
+    if sentence.accepted:
+        review = sentence.review
+        note = f" Note: {escape(review.note)}" if review is not None and review.note else ""
+        parts.append(f"Accepted by the reader (checker: {STATUS_WORDS[sentence.status]}).{note}")
+    if sentence.status in (Status.SUPPORTED, Status.PARTIAL) and sentence.verdict.evidence:
+        lead = "Partly supported by" if sentence.status == Status.PARTIAL else "Evidence:"
+        quotes = "; ".join(_quote(e) for e in sentence.verdict.evidence[:_EVIDENCE_PER_NOTE])
+        parts.append(f"{lead} {quotes}")
+    return " ".join(parts)
+
+
+def _quote(evidence: Evidence) -> str:
+    return f"p. {evidence.page}: “{escape(_shorten(evidence.text, _EVIDENCE_CHARS))}”"
+
+
+def _unsourced(sentences: list[ReviewedSentence]) -> str:
+    listed = [s for s in sentences if s.listed and not s.omitted]
+    omitted = sum(1 for s in sentences if s.omitted)
+    lines: list[str] = []
+    if listed:
+        lines += [
+            f"{len(listed)} sentence{'' if len(listed) == 1 else 's'} the checker could not "
+            "fully source, or the reader reviewed:",
+            "",
+        ]
+    elif not omitted:
+        lines.append("No sentence was flagged by the checker.")
+    for n, sentence in enumerate(listed, start=1):
+        verdict = sentence.verdict
+        marker = MARKERS.get(sentence.status, "")
+        status = STATUS_WORDS[sentence.status]
+        lines.append(
+            f"{n}. {marker + ' ' if marker else ''}**{status.capitalize()}** "
+            f"(sentence {sentence.index}): “{escape(_shorten(sentence.text, 600))}”"
+        )
+        if sentence.status.needs_review:
+            reason = verdict.explanation or "no explanation recorded"
+            codes = f" (`{'`, `'.join(verdict.reasons)}`)" if verdict.reasons else ""
+            lines.append(f"   - Reason: {escape(reason)}{codes}")
+            if verdict.evidence:
+                lines.append(f"   - Closest passage: {_quote(verdict.evidence[0])}")
+        lines.append(f"   - Review: {escape(sentence.review_state())}")
+    if omitted:
+        # NOTE: rejected sentences are the reader's "this is wrong": their text stays out of
+        # the notes entirely, only their number is kept so the list is honest about them.
+        verb = "sentence rejected by the reader is" if omitted == 1 else (
+            "sentences rejected by the reader are"
+        )
+        lines += ["", f"{omitted} {verb} left out of these notes."]
+    return "\n".join(lines)
+
+
+def _attempts(critique: StoredCritique) -> str:
+    attempts = critique.result.attempts
+    if not attempts:
+        return "No attempt recorded (the text was checked, not generated)."
+    return "\n".join(
+        f"- Attempt {a.iteration}: temperature {a.temperature:g}, flagged {a.flagged_ratio:.0%}, "
+        f"{a.tokens_in} tokens in, {a.tokens_out} out, {a.seconds:.1f} s"
+        for a in attempts
+    )
+
+
+def escape(text: str) -> str:
+    """Text from the paper or the reader, made inert in Markdown (no stray emphasis or links)."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def _code(text: str) -> str:
+    """An inline code span, which needs no escaping inside (file and model names)."""
+    fence = "``" if "`" in text else "`"
+    return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"

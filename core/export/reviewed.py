@@ -1,0 +1,136 @@
+"""A stored critique as the exports show it: the checker's verdicts with the reader's reviews applied.
+
+The library keeps one verdict per sentence; after an edit that verdict is the re-check of the new
+text. The reader's latest review per sentence decides what an export shows: a rejected sentence
+is left out, an edited one shows its new text, an accepted one is marked as confirmed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from core.records import Review, ReviewAction, StoredCritique
+from core.types import Status, Verdict
+
+UNVERIFIED = "[unverified]"
+
+
+@dataclass(frozen=True)
+class ReviewedSentence:
+    """One critique sentence with the review that applies to it.
+
+    ``span`` locates the sentence as it stands in the critique text (None when it cannot be
+    found there, e.g. after an edit of a text that was rewritten since).
+    """
+
+    verdict: Verdict
+    review: Review | None
+    span: tuple[int, int] | None
+
+    @property
+    def index(self) -> int:
+        """The sentence index, as in the JSON reports and ``deepread review --sentence``."""
+        return self.verdict.claim.index
+
+    @property
+    def status(self) -> Status:
+        """The checker's current status (of the new text after an edit)."""
+        return self.verdict.status
+
+    @property
+    def text(self) -> str:
+        """The sentence to show: the reader's new text after an edit, without a leading marker."""
+        if self.edited and self.review is not None:
+            return self.review.new_text
+        text = self.verdict.claim.text
+        if text.startswith(UNVERIFIED):
+            text = text[len(UNVERIFIED) :].lstrip()
+        return text
+
+    @property
+    def omitted(self) -> bool:
+        """Rejected by the reader: left out of the notes and the annotations."""
+        return self.review is not None and self.review.action == ReviewAction.REJECT
+
+    @property
+    def accepted(self) -> bool:
+        """Confirmed by the reader."""
+        return self.review is not None and self.review.action == ReviewAction.ACCEPT
+
+    @property
+    def edited(self) -> bool:
+        """Rewritten by the reader and checked again."""
+        return self.review is not None and self.review.action == ReviewAction.EDIT
+
+    @property
+    def listed(self) -> bool:
+        """Belongs in the unsourced-claims list: flagged by the checker or reviewed by the reader."""
+        return self.status.needs_review or self.review is not None
+
+    def review_state(self) -> str:
+        """The review decision in words, for the notes and the PDF."""
+        review = self.review
+        if review is None:
+            return "pending"
+        if review.action == ReviewAction.ACCEPT:
+            return f"accepted by the reader — {review.note}" if review.note else (
+                "accepted by the reader"
+            )
+        if review.action == ReviewAction.REJECT:
+            state = "rejected by the reader (left out of the notes)"
+            return f"{state} — {review.note}" if review.note else state
+        previous = f" (was: “{review.previous_text}”)" if review.previous_text else ""
+        state = f"edited by the reader, now {self.status.value}{previous}"
+        return f"{state} — {review.note}" if review.note else state
+
+
+def reviewed_sentences(critique: StoredCritique) -> list[ReviewedSentence]:
+    """Every verdict of the critique in text order, located in its text, with its review.
+
+    Args:
+        critique: The stored critique with the reader's latest review per sentence.
+
+    Returns:
+        One entry per verdict, sorted by position in the critique text.
+    """
+    text = critique.result.text
+    verdicts = sorted(critique.result.verdicts, key=lambda v: (v.claim.start, v.claim.index))
+    sentences: list[ReviewedSentence] = []
+    cursor = 0
+    for verdict in verdicts:
+        review = critique.reviews.get(verdict.claim.index)
+        span = _locate(text, verdict, review, cursor)
+        if span is not None:
+            cursor = span[1]
+        sentences.append(ReviewedSentence(verdict=verdict, review=review, span=span))
+    return sentences
+
+
+def _locate(
+    text: str, verdict: Verdict, review: Review | None, cursor: int
+) -> tuple[int, int] | None:
+    """Where the sentence stands in the text: its offsets when they still hold, else a search.
+
+    An edit may have replaced the verdict's claim text while the critique text kept the old
+    sentence (or the other way round), so both the old and the new wording are tried.
+    """
+    claim = verdict.claim
+    candidates = [claim.text]
+    if review is not None:
+        candidates += [review.previous_text, review.new_text]
+    candidates = [c for c in candidates if c]
+    if 0 <= claim.start < claim.end <= len(text) and text[claim.start : claim.end] in candidates:
+        return claim.start, claim.end
+    for origin in (cursor, 0):
+        hits = [(text.find(c, origin), c) for c in candidates]
+        found = [(pos, c) for pos, c in hits if pos >= 0]
+        if found:
+            pos, c = min(found)
+            return pos, pos + len(c)
+    return None
+
+
+def status_counts(sentences: list[ReviewedSentence]) -> Counter[Status]:
+    """How many shown sentences have each status (rejected-by-reader ones are not shown)."""
+    return Counter(s.status for s in sentences if not s.omitted)
