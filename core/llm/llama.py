@@ -94,10 +94,12 @@ class LlamaModel:
                 )
             parts: list[str] = []
             for piece in chunks:
+                if not piece:
+                    continue
                 parts.append(piece)
-                if on_token is not None and piece:
+                if on_token is not None:
                     on_token(piece)
-        # NOTE: llama.cpp streams exactly one chunk per generated token.
+        # NOTE: llama.cpp streams one chunk per generated token (the closing chunk is empty).
         return Completion(text="".join(parts), tokens_in=prompt_tokens, tokens_out=len(parts))
 
     def _fit(self, instruction: str, content: str, budget: int, frame: str) -> str:
