@@ -17,6 +17,8 @@ class Progress:
     total: int = 0
     message: str = ""
     text: str = ""
+    #: An object for the stage, e.g. the Verdict of a "verdict" event; None otherwise.
+    payload: object = None
 
     @property
     def fraction(self) -> float | None:

@@ -1,0 +1,107 @@
+"""The model judge: YES/PARTIAL/NO per statement, in batches of up to four.
+
+The prompt never overflows the context window: the instruction and the statements are kept
+whole and the evidence passages are trimmed to fit. The judge is only one signal; the verifier
+lets the deterministic gates overrule it, so a paper that tells the model to "answer YES" cannot
+turn a fabricated number, quote or citation into a supported sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.llm.base import LLM
+from core.llm.parsing import Label, parse_judgments
+from core.llm.prompts import JUDGE_ANSWER_PREFIX, JUDGE_INSTRUCTION, JUDGE_ITEM
+
+BATCH_SIZE = 4
+# Tokens kept free for the chat template's own markup around instruction and content.
+_TEMPLATE_MARGIN = 48
+
+
+@dataclass(frozen=True)
+class JudgeItem:
+    """One statement with its evidence passages, best first."""
+
+    claim: str
+    evidence: tuple[str, ...]
+
+
+class Judge:
+    """Asks an LLM whether passages support statements."""
+
+    def __init__(self, llm: LLM, *, max_evidence: int = 2) -> None:
+        """Wrap ``llm``; each statement is shown with at most ``max_evidence`` passages."""
+        self.llm = llm
+        self.max_evidence = max_evidence
+
+    @property
+    def trusted(self) -> bool:
+        """Instruction-tuned judges get more weight than base models."""
+        return bool(getattr(self.llm, "follows_instructions", False))
+
+    def answer_tokens(self, count: int) -> int:
+        """Generation budget for ``count`` one-line answers."""
+        return 6 * count + 4
+
+    def build_content(self, items: Sequence[JudgeItem]) -> str:
+        """The prompt content for a batch, trimmed to the model's context window.
+
+        Raises:
+            ValueError: If the batch is larger than BATCH_SIZE.
+        """
+        if len(items) > BATCH_SIZE:
+            raise ValueError(f"a judge batch holds at most {BATCH_SIZE} statements")
+        fixed = (
+            self.llm.count_tokens(JUDGE_INSTRUCTION)
+            + self.llm.count_tokens(JUDGE_ANSWER_PREFIX)
+            + self.answer_tokens(len(items))
+            + _TEMPLATE_MARGIN
+        )
+        budget = self.llm.context_size - fixed
+        skeleton = sum(
+            self.llm.count_tokens(JUDGE_ITEM.format(n=n, claim=item.claim, evidence=""))
+            for n, item in enumerate(items, 1)
+        )
+        per_item = max((budget - skeleton) // max(len(items), 1), 0)
+        parts = []
+        for n, item in enumerate(items, 1):
+            passages = self._trim(item.evidence[: self.max_evidence], per_item)
+            evidence = "\n".join(f"- {p}" for p in passages) or "- (no passage found)"
+            parts.append(JUDGE_ITEM.format(n=n, claim=item.claim, evidence=evidence))
+        return "\n".join(parts) + "\n" + JUDGE_ANSWER_PREFIX
+
+    def _trim(self, passages: Sequence[str], budget: int) -> list[str]:
+        """Cut passages word-wise until their tokens (plus bullet markup) fit ``budget``."""
+        out: list[str] = []
+        left = budget
+        for passage in passages:
+            words = passage.split()
+            text = passage
+            cost = self.llm.count_tokens(text) + 2
+            while words and cost > left:
+                keep = max(int(len(words) * max(left, 0) / cost) - 1, 0)
+                words = words[:keep]
+                text = " ".join(words) + (" …" if words else "")
+                cost = self.llm.count_tokens(text) + 2 if words else 0
+            if not words:
+                break
+            out.append(text)
+            left -= cost
+        return out
+
+    def judge(self, items: Sequence[JudgeItem]) -> list[Label | None]:
+        """One label (or None for no usable answer) per item; model errors propagate."""
+        if not items:
+            return []
+        content = self.build_content(items)
+        completion = self.llm.complete(
+            JUDGE_INSTRUCTION,
+            content,
+            max_tokens=self.answer_tokens(len(items)),
+            temperature=0.0,
+            stop=("\n\n\n", "Statement ["),
+        )
+        parsed = parse_judgments(completion.text, len(items))
+        return [parsed[n] for n in range(1, len(items) + 1)]
