@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from core.index.hybrid import HybridRetriever
     from core.index.vector import VectorIndex
     from core.library.repository import Repository
+    from core.verify.verifier import Checker
 
 EMBED_BATCH = 16
 
@@ -73,6 +74,7 @@ class Workspace:
         """The SQLite library."""
         if self._repo is None:
             from core.library.repository import Repository
+    from core.verify.verifier import Checker
 
             self._repo = Repository(self.home / "library.sqlite3")
         return self._repo
@@ -229,7 +231,7 @@ class Workspace:
             raise NotInLibraryError(f"Paper {sha256[:12]} is not in the library.")
         return self.retriever(sha256).search(query, k)
 
-    def _checker(self, paper: Paper, use_judge: bool | None) -> object:
+    def _checker(self, paper: Paper, use_judge: bool | None) -> Checker:
         from core.verify.verifier import Checker
 
         judge_on = self.settings.checker.use_judge if use_judge is None else use_judge
@@ -259,7 +261,7 @@ class Workspace:
             paper,
             self.retriever(sha256),
             self.writer,
-            checker,  # type: ignore[arg-type]
+            checker,
             self.settings,
             language=language or self.settings.critique.language,
             cancel=cancel or CancelToken(),
@@ -278,9 +280,8 @@ class Workspace:
         """Check any text against the paper without generating."""
         paper = self.load_paper(sha256)
         checker = self._checker(paper, use_judge)
-        verdicts: list[Verdict] = []
         yield Progress("verify", 0, 0, "Checking sentences")
-        verdicts = checker.verify(text, cancel=cancel)  # type: ignore[attr-defined]
+        verdicts = checker.verify(text, cancel=cancel)
         yield Progress("verify", len(verdicts), len(verdicts), "Checked")
         return verdicts
 
@@ -329,12 +330,11 @@ class Workspace:
 
     def _verify_sentence(self, sha256: str, text: str) -> Verdict:
         paper = self.load_paper(sha256)
-        verdicts = self._checker(paper, None).verify(text)  # type: ignore[attr-defined]
+        verdicts = self._checker(paper, None).verify(text)
         claims = [v for v in verdicts if v.claim.is_claim] or verdicts
         if not claims:
             raise NotInLibraryError("The edited text is empty.")
-        worst = max(claims, key=lambda v: (v.status.flagged, v.status.needs_review))
-        return worst  # type: ignore[no-any-return]
+        return max(claims, key=lambda v: (v.status.flagged, v.status.needs_review))
 
     def close(self) -> None:
         """Release the model, the store and the database."""
