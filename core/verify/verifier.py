@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from core.config import CheckerSettings
@@ -171,33 +171,46 @@ class Checker:
         Raises:
             Cancelled: When ``cancel`` was set.
         """
+        verdicts: list[Verdict] = []
+        for verdict in self.iter_verify(text, cancel=cancel):
+            verdicts.append(verdict)
+            if on_verdict is not None:
+                on_verdict(verdict)
+        return verdicts
+
+    def iter_verify(
+        self, text: str, *, cancel: CancelToken | None = None
+    ) -> Generator[Verdict, None, None]:
+        """Like verify(), as a generator, so callers can report progress between verdicts."""
         claims = extract_claims(text)
-        verdicts: dict[int, Verdict] = {}
-        emitted = 0
-
-        def emit() -> None:
-            nonlocal emitted
-            while emitted < len(claims) and emitted in verdicts:
-                if on_verdict is not None:
-                    on_verdict(verdicts[emitted])
-                emitted += 1
-
+        decided: dict[int, Verdict] = {}
         for claim in claims:
             if not claim.is_claim:
-                verdicts[claim.index] = Verdict(
-                    claim, Status.NOT_A_CLAIM, (claim_kind(claim.text) or "not_a_claim",),
-                    "Not a factual claim about the paper", 1.0,
+                decided[claim.index] = Verdict(
+                    claim,
+                    Status.NOT_A_CLAIM,
+                    (claim_kind(claim.text) or "not_a_claim",),
+                    "Not a factual claim about the paper",
+                    1.0,
                 )
-        emit()
+        emitted = 0
         real = [c for c in claims if c.is_claim]
-        for offset in range(0, len(real), GROUP_SIZE):
-            if cancel is not None:
-                cancel.check()
+        for offset in range(0, len(real) + 1, GROUP_SIZE):
             group = real[offset : offset + GROUP_SIZE]
-            for verdict in self._verify_group(group):
-                verdicts[verdict.claim.index] = verdict
-            emit()
-        return [verdicts[c.index] for c in claims]
+            if group:
+                if cancel is not None:
+                    cancel.check()
+                for verdict in self._verify_group(group):
+                    decided[verdict.claim.index] = verdict
+            while emitted < len(claims) and emitted in decided:
+                yield decided[emitted]
+                emitted += 1
+
+    @staticmethod
+    def count_claims(text: str) -> tuple[int, int]:
+        """(sentences, claims) of ``text``, for progress totals."""
+        claims = extract_claims(text)
+        return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
         texts = [_PREFIX.sub("", c.text).strip() for c in group]

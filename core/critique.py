@@ -1,0 +1,233 @@
+"""Section-by-section critique generation from retrieved passages, streamed token by token."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+
+from core.llm.base import LLM, Completion
+from core.llm.prompts import (
+    CRITIQUE_INSTRUCTION_EN,
+    CRITIQUE_INSTRUCTION_ZH,
+    CRITIQUE_PRIMER_EN,
+    CRITIQUE_PRIMER_ZH,
+    PASSAGE_LINE,
+    REPAIR_HEADER_EN,
+    REPAIR_HEADER_ZH,
+    REPAIR_ITEM,
+    SECTION_QUERIES,
+    SECTIONS,
+)
+from core.types import Paper, PaperSentence, Verdict
+from core.verify.evidence import Retriever
+
+log = logging.getLogger(__name__)
+
+#: Tokens kept free for the chat template's markup.
+_TEMPLATE_MARGIN = 48
+#: At most this many flagged sentences are fed back, so feedback never crowds out evidence.
+MAX_FEEDBACK_ITEMS = 8
+_STOP = ("\n## ", "\n# ", "Review of", "评审\n")
+
+
+@dataclass(frozen=True)
+class SectionPrompt:
+    """Everything needed to generate one section."""
+
+    key: str
+    heading: str
+    instruction: str
+    content: str
+
+
+def repair_feedback(verdicts: Sequence[Verdict], language: str = "en") -> str:
+    """Concrete repair instructions from the flagged verdicts of one round ("" if none)."""
+    unique: dict[str, Verdict] = {}
+    for verdict in verdicts:
+        if verdict.status.flagged:
+            unique.setdefault(verdict.claim.text.strip(), verdict)
+    flagged = list(unique.values())
+    if not flagged:
+        return ""
+    header = REPAIR_HEADER_ZH if language == "zh" else REPAIR_HEADER_EN
+    items = [
+        REPAIR_ITEM.format(sentence=v.claim.text.strip(), explanation=v.explanation or ", ".join(v.reasons))
+        for v in flagged[:MAX_FEEDBACK_ITEMS]
+    ]
+    return header + "\n" + "\n".join(items)
+
+
+def section_passages(paper: Paper, retriever: Retriever | None, key: str, k: int = 4) -> list[PaperSentence]:
+    """Paper sentences retrieved for a section; the paper's leading sentences as the fallback."""
+    if retriever is not None:
+        try:
+            hits = retriever.search(SECTION_QUERIES[key], k)
+        except Exception as exc:  # noqa: BLE001 - generation goes on with the leading text
+            log.warning("retrieval failed for section %s: %s", key, exc)
+        else:
+            ids = list(dict.fromkeys(i for h in hits for i in h.chunk.sentence_ids))
+            sentences = [paper.sentences[i] for i in ids if 0 <= i < len(paper.sentences)]
+            if sentences:
+                return sentences
+    return list(paper.sentences[:20])
+
+
+def build_section_prompt(
+    paper: Paper,
+    llm: LLM,
+    key: str,
+    passages: Sequence[PaperSentence],
+    *,
+    language: str,
+    max_tokens: int,
+    feedback: str = "",
+) -> SectionPrompt:
+    """The prompt for one section, with passages dropped from the end until it fits the context."""
+    heading = next((zh if language == "zh" else en) for k, en, zh in SECTIONS if k == key)
+    instruction = (CRITIQUE_INSTRUCTION_ZH if language == "zh" else CRITIQUE_INSTRUCTION_EN)[key]
+    primer = (CRITIQUE_PRIMER_ZH if language == "zh" else CRITIQUE_PRIMER_EN).format(
+        title=paper.title, heading=heading
+    )
+    budget = llm.context_size - max_tokens - _TEMPLATE_MARGIN - llm.count_tokens(instruction)
+    fixed = primer + ("\n" + feedback + "\n" if feedback else "")
+    lines = [PASSAGE_LINE.format(page=s.page, text=s.text) for s in passages]
+    while True:
+        content = f"Title: {paper.title}\nPassages:\n" + "\n".join(lines) + "\n" + fixed
+        if llm.count_tokens(content) <= budget or not lines:
+            break
+        lines.pop()
+    return SectionPrompt(key, heading, instruction, content)
+
+
+def stream_completion(
+    llm: LLM,
+    instruction: str,
+    content: str,
+    *,
+    max_tokens: int,
+    temperature: float,
+    stop: Sequence[str] = (),
+) -> Generator[str, None, Completion]:
+    """Run ``llm.complete`` in a helper thread and yield its tokens as they arrive.
+
+    Python callbacks cannot yield from a generator, so tokens travel through a queue; the
+    model's own errors are re-raised here.
+    """
+    channel: queue.Queue[tuple[str, object]] = queue.Queue()
+
+    def work() -> None:
+        try:
+            result = llm.complete(
+                instruction,
+                content,
+                max_tokens=max_tokens,
+                temperature=temperature,
+                stop=stop,
+                on_token=lambda token: channel.put(("token", token)),
+            )
+        except BaseException as exc:  # noqa: BLE001 - handed to the consumer thread
+            channel.put(("error", exc))
+        else:
+            channel.put(("done", result))
+
+    thread = threading.Thread(target=work, name="deepread-generate", daemon=True)
+    thread.start()
+    while True:
+        kind, value = channel.get()
+        if kind == "token":
+            yield str(value)
+        elif kind == "error":
+            thread.join()
+            raise value  # type: ignore[misc]
+        else:
+            thread.join()
+            return value  # type: ignore[return-value]
+
+
+def clean_section(text: str) -> str:
+    """Trim a generated section: no leading/trailing blank space, no runaway next heading."""
+    for marker in _STOP:
+        if marker in text:
+            text = text[: text.index(marker)]
+    return text.strip()
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A generated critique with its token counts."""
+
+    text: str
+    tokens_in: int
+    tokens_out: int
+
+
+def write_critique(
+    paper: Paper,
+    retriever: Retriever | None,
+    llm: LLM,
+    *,
+    language: str = "en",
+    temperature: float = 0.0,
+    max_tokens_per_section: int = 160,
+    token_budget: int | None = None,
+    feedback: str = "",
+    should_stop: Callable[[], bool] = lambda: False,
+) -> Generator[str, None, Draft]:
+    """Generate the critique section by section, yielding every piece of text as it appears.
+
+    Args:
+        paper: The paper.
+        retriever: Finds passages per section; None uses the paper's leading sentences.
+        llm: The writer.
+        language: "en" or "zh".
+        temperature: Sampling temperature.
+        max_tokens_per_section: Generation cap per section.
+        token_budget: Generated tokens allowed for the whole critique; None for no cap.
+        feedback: Repair instructions from the previous round ("" for none).
+        should_stop: Checked before each section (time budget, cancellation).
+
+    Returns:
+        The full text (headings included) and token counts.
+    """
+    parts: list[str] = []
+    tokens_in = tokens_out = 0
+    for key, _, _ in SECTIONS:
+        left = max_tokens_per_section if token_budget is None else min(
+            max_tokens_per_section, token_budget - tokens_out
+        )
+        if left <= 0 or should_stop():
+            break
+        passages = section_passages(paper, retriever, key)
+        prompt = build_section_prompt(
+            paper, llm, key, passages, language=language, max_tokens=left, feedback=feedback
+        )
+        heading = f"## {prompt.heading}\n"
+        parts.append(heading)
+        yield heading
+        raw: list[str] = []
+        completion = yield from _collect(
+            stream_completion(
+                llm, prompt.instruction, prompt.content, max_tokens=left, temperature=temperature, stop=_STOP
+            ),
+            raw,
+        )
+        tokens_in += completion.tokens_in
+        tokens_out += completion.tokens_out
+        body = clean_section(completion.text or "".join(raw))
+        parts.append(body + "\n\n")
+        yield "\n\n"
+    return Draft("".join(parts).rstrip() + ("\n" if parts else ""), tokens_in, tokens_out)
+
+
+def _collect(stream: Generator[str, None, Completion], into: list[str]) -> Generator[str, None, Completion]:
+    """Re-yield tokens while keeping a copy (the streamed text may differ from the final one)."""
+    while True:
+        try:
+            token = next(stream)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+        into.append(token)
+        yield token

@@ -1,0 +1,148 @@
+"""The deep-read loop: generate, verify, regenerate with feedback (bounded), mark what is left.
+
+Rules, from DESIGN.md "The checker" step 7:
+
+* flagged ratio = (unsupported + rejected) / claims; at or below ``checker.threshold`` the
+  attempt passes;
+* otherwise regenerate with the flagged sentences and their reasons as repair instructions
+  (only the latest round's feedback), at temperatures 0.0, 0.3, 0.7, at most
+  ``checker.max_retries`` retries;
+* a token budget (generated tokens over all attempts) and a time budget end the retries early;
+  the attempt in progress is still verified, because the markers need its verdicts;
+* the final text is the attempt with the lowest flagged ratio (the latest on ties), and every
+  still-flagged sentence in it carries an ``[unverified]`` marker, whether it passed or was let
+  through; the returned verdicts' offsets point into that marked text.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+
+from core.config import Settings
+from core.critique import repair_feedback, write_critique
+from core.llm.base import LLM
+from core.progress import CancelToken, Progress
+from core.types import Attempt, CritiqueResult, Paper, Verdict
+from core.verify.evidence import Retriever
+from core.verify.marking import mark_with_verdicts
+from core.verify.verifier import Checker, flagged_ratio
+
+TEMPERATURES = (0.0, 0.3, 0.7)
+
+
+def deep_read(
+    paper: Paper,
+    retriever: Retriever | None,
+    writer: LLM,
+    checker: Checker,
+    settings: Settings,
+    *,
+    language: str | None = None,
+    cancel: CancelToken | None = None,
+) -> Generator[Progress, None, CritiqueResult]:
+    """Write a checked critique of ``paper``.
+
+    Yields:
+        ``generate`` events carrying each streamed piece of text in ``text`` (``done`` is the
+        attempt number), ``verify`` events with ``done``/``total`` claims checked, ``verdict``
+        events with the Verdict in ``payload``, and an ``attempt`` event per finished attempt
+        with the Attempt in ``payload``.
+
+    Returns:
+        The final critique with markers, its verdicts, and every attempt.
+
+    Raises:
+        Cancelled: When ``cancel`` was set; checked between sections and sentence groups.
+    """
+    language = language or settings.critique.language
+    knobs = settings.checker
+    started = time.monotonic()
+    attempts: list[Attempt] = []
+    rounds: list[tuple[str, list[Verdict], float]] = []
+    feedback = ""
+    tokens_used = 0
+
+    def out_of_time() -> bool:
+        return time.monotonic() - started > knobs.time_budget_s
+
+    def should_stop() -> bool:
+        if cancel is not None:
+            cancel.check()
+        return out_of_time()
+
+    for iteration in range(knobs.max_retries + 1):
+        if cancel is not None:
+            cancel.check()
+        temperature = TEMPERATURES[min(iteration, len(TEMPERATURES) - 1)]
+        attempt_start = time.monotonic()
+        stream = write_critique(
+            paper,
+            retriever,
+            writer,
+            language=language,
+            temperature=temperature,
+            max_tokens_per_section=settings.model.max_tokens_per_section,
+            token_budget=knobs.token_budget - tokens_used,
+            feedback=feedback,
+            should_stop=should_stop,
+        )
+        while True:
+            try:
+                piece = next(stream)
+            except StopIteration as stop:
+                draft = stop.value
+                break
+            yield Progress("generate", iteration, knobs.max_retries + 1, text=piece)
+        tokens_used += draft.tokens_out
+
+        _, total = checker.count_claims(draft.text)
+        verdicts: list[Verdict] = []
+        done = 0
+        yield Progress("verify", 0, total, message=f"Checking attempt {iteration + 1}")
+        for verdict in checker.iter_verify(draft.text, cancel=cancel):
+            verdicts.append(verdict)
+            if verdict.claim.is_claim:
+                done += 1
+                yield Progress("verify", done, total)
+            yield Progress("verdict", done, total, payload=verdict)
+        ratio = flagged_ratio(verdicts)
+        attempt = Attempt(
+            iteration=iteration,
+            temperature=temperature,
+            flagged_ratio=ratio,
+            tokens_in=draft.tokens_in,
+            tokens_out=draft.tokens_out,
+            seconds=round(time.monotonic() - attempt_start, 3),
+            text=draft.text,
+        )
+        attempts.append(attempt)
+        rounds.append((draft.text, verdicts, ratio))
+        yield Progress(
+            "attempt", iteration + 1, knobs.max_retries + 1,
+            message=f"Attempt {iteration + 1}: {ratio:.0%} flagged", payload=attempt,
+        )
+        if ratio <= knobs.threshold or out_of_time() or tokens_used >= knobs.token_budget:
+            break
+        # Only the latest round's feedback: older flags refer to sentences that no longer exist.
+        feedback = repair_feedback(verdicts, language)
+
+    best = min(range(len(rounds)), key=lambda i: (rounds[i][2], -i))
+    text, verdicts, ratio = rounds[best]
+    marked, shifted = mark_with_verdicts(text, verdicts)
+    return CritiqueResult(
+        text=marked,
+        verdicts=tuple(shifted),
+        attempts=tuple(attempts),
+        model=writer.name,
+        language=language,
+        flagged_ratio=ratio,
+        settings={
+            "threshold": knobs.threshold,
+            "max_retries": knobs.max_retries,
+            "use_judge": knobs.use_judge,
+            "chosen_attempt": best,
+            "passed": ratio <= knobs.threshold,
+            "seconds": round(time.monotonic() - started, 3),
+        },
+    )
