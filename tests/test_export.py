@@ -325,3 +325,19 @@ def test_reports_replace_non_finite_numbers(run: fx.ExportRun) -> None:
     report = verify_report(run.paper, [verdict], float("nan"))
     _validate(report, "verify")
     assert report["flagged_ratio"] == 0.0
+
+
+def test_markdown_after_a_second_edit_and_a_later_accept(run: fx.ExportRun) -> None:
+    # The library keeps the original text and offsets; the verdict carries the latest wording.
+    newer = "Batching keeps latency under 4 ms."
+    verdicts = list(run.critique.result.verdicts)
+    verdicts[6] = dataclasses.replace(
+        verdicts[6], claim=dataclasses.replace(verdicts[6].claim, text=newer)
+    )
+    result = dataclasses.replace(run.critique.result, verdicts=tuple(verdicts))
+    reviews = dict(run.critique.reviews)
+    reviews[6] = Review(6, ReviewAction.ACCEPT, "fine now", newer)
+    critique = dataclasses.replace(run.critique, result=result, reviews=reviews)
+    section = _section(export_markdown(run.paper, run.info, critique), "Critique")
+    assert f"✎ ✔ {newer}[^" in section
+    assert fx.OLD_EDITED not in section and fx.NEW_EDITED not in section

@@ -11,7 +11,12 @@ import pymupdf
 
 from core.errors import ExportError
 from core.export.files import write_atomic
-from core.export.reviewed import ReviewedSentence, reviewed_sentences, status_counts
+from core.export.reviewed import (
+    ReviewedSentence,
+    format_time,
+    reviewed_sentences,
+    status_counts,
+)
 from core.records import StoredCritique
 from core.types import BBox, Evidence, Paper, Status, union_bbox
 
@@ -182,7 +187,7 @@ def _summary_note(
         [
             "DeepRead critique",
             f"Model: {result.model or 'unknown'}",
-            f"Date: {critique.created_at.strftime('%Y-%m-%d %H:%M')}",
+            f"Date: {format_time(critique.created_at)}",
             f"Sentences: {by_status}",
             f"Flagged ratio: {result.flagged_ratio:.0%} after {len(result.attempts)} attempt(s)",
             f"Reviewed by the reader: {reviewed}",

@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from core.export.reviewed import UNVERIFIED, ReviewedSentence, reviewed_sentences
+from core.export.reviewed import (
+    UNVERIFIED,
+    ReviewedSentence,
+    format_time,
+    reviewed_sentences,
+)
 from core.records import PaperInfo, StoredCritique
 from core.types import Evidence, Paper, Status
 
@@ -82,7 +87,7 @@ def _header(
         settings = ", ".join(f"{k}: {v}" for k, v in sorted(result.settings.items()))
         lines.append(f"- **Settings:** {escape(settings)}")
     lines.append(f"- **Language:** {result.language}")
-    lines.append(f"- **Date:** {critique.created_at.strftime('%Y-%m-%d %H:%M')}")
+    lines.append(f"- **Date:** {format_time(critique.created_at)}")
     lines.append(
         f"- **Flagged:** {len(flagged)} of {len(claims)} claims "
         f"({result.flagged_ratio:.0%}) after {len(result.attempts)} attempt"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 
 from core.records import Review, ReviewAction, StoredCritique
 from core.types import Status, Verdict
@@ -21,12 +22,15 @@ class ReviewedSentence:
     """One critique sentence with the review that applies to it.
 
     ``span`` locates the sentence as it stands in the critique text (None when it cannot be
-    found there, e.g. after an edit of a text that was rewritten since).
+    found there). ``rewritten`` is true when the verdict is about other words than the text
+    holds there: the library keeps the critique text and the offsets of an edited sentence and
+    replaces only its verdict, whose claim then carries the reader's wording.
     """
 
     verdict: Verdict
     review: Review | None
     span: tuple[int, int] | None
+    rewritten: bool = False
 
     @property
     def index(self) -> int:
@@ -41,7 +45,7 @@ class ReviewedSentence:
     @property
     def text(self) -> str:
         """The sentence to show: the reader's new text after an edit, without a leading marker."""
-        if self.edited and self.review is not None:
+        if self.review is not None and self.review.action == ReviewAction.EDIT:
             return self.review.new_text
         text = self.verdict.claim.text
         if text.startswith(UNVERIFIED):
@@ -60,8 +64,10 @@ class ReviewedSentence:
 
     @property
     def edited(self) -> bool:
-        """Rewritten by the reader and checked again."""
-        return self.review is not None and self.review.action == ReviewAction.EDIT
+        """Rewritten by the reader and checked again (a later review may have followed)."""
+        return self.rewritten or (
+            self.review is not None and self.review.action == ReviewAction.EDIT
+        )
 
     @property
     def listed(self) -> bool:
@@ -101,9 +107,11 @@ def reviewed_sentences(critique: StoredCritique) -> list[ReviewedSentence]:
     for verdict in verdicts:
         review = critique.reviews.get(verdict.claim.index)
         span = _locate(text, verdict, review, cursor)
+        rewritten = False
         if span is not None:
             cursor = span[1]
-        sentences.append(ReviewedSentence(verdict=verdict, review=review, span=span))
+            rewritten = text[span[0] : span[1]] != verdict.claim.text
+        sentences.append(ReviewedSentence(verdict, review, span, rewritten))
     return sentences
 
 
@@ -120,7 +128,9 @@ def _locate(
     if review is not None:
         candidates += [review.previous_text, review.new_text]
     candidates = [c for c in candidates if c]
-    if 0 <= claim.start < claim.end <= len(text) and text[claim.start : claim.end] in candidates:
+    in_range = 0 <= claim.start < claim.end <= len(text)
+    if in_range and (review is not None or text[claim.start : claim.end] in candidates):
+        # A reviewed sentence keeps its offsets, even after several edits.
         return claim.start, claim.end
     for origin in (cursor, 0):
         hits = [(text.find(c, origin), c) for c in candidates]
@@ -129,6 +139,11 @@ def _locate(
             pos, c = min(found)
             return pos, pos + len(c)
     return None
+
+
+def format_time(moment: datetime) -> str:
+    """A date and time for people, in local time when the stored time carries a zone."""
+    return (moment.astimezone() if moment.tzinfo else moment).strftime("%Y-%m-%d %H:%M")
 
 
 def status_counts(sentences: list[ReviewedSentence]) -> Counter[Status]:
