@@ -1,0 +1,150 @@
+"""The bounded deep-read loop."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import pytest
+
+from core.config import CheckerSettings, Settings
+from core.deep_read import deep_read
+from core.errors import Cancelled
+from core.progress import CancelToken, Progress
+from core.types import CritiqueResult, Reference, Status
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "We introduce SpanCheck, a verifier built on BERT-base. SpanCheck reaches 85.3% accuracy "
+        "on SQuAD with 12,500 training pairs [1]. The verifier scores each answer span.",
+    ],
+    references=[Reference("1", "J. Smith. Span verification. 2021.", ("Smith",), "2021")],
+)
+BAD = "SpanCheck reaches 99.9% accuracy. It beats GPT-7 by 40 points."
+GOOD = "SpanCheck reaches 85.3% accuracy on SQuAD."
+SECTIONS = 5
+
+
+def run(writer: FakeLLM, **checker_knobs: object) -> tuple[list[Progress], CritiqueResult]:
+    settings = Settings(checker=CheckerSettings(**checker_knobs))  # type: ignore[arg-type]
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, settings.checker)
+    gen = deep_read(PAPER, FakeRetriever(PAPER), writer, checker, settings, language="en")
+    return drain(gen)
+
+
+def drain(gen: Generator[Progress, None, CritiqueResult]) -> tuple[list[Progress], CritiqueResult]:
+    events: list[Progress] = []
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            return events, stop.value
+
+
+def test_passes_first_time_without_retry() -> None:
+    writer = FakeLLM([GOOD] * SECTIONS)
+    events, result = run(writer)
+    assert len(result.attempts) == 1
+    assert result.flagged_ratio == 0.0
+    assert "[unverified]" not in result.text
+    assert "".join(e.text for e in events if e.stage == "generate").count("SpanCheck") == SECTIONS
+
+
+@pytest.mark.parametrize("max_retries", [0, 1, 2, 3])
+def test_never_more_than_max_retries_and_temperature_ladder(max_retries: int) -> None:
+    writer = FakeLLM(default=lambda i, c: BAD)
+    _, result = run(writer, max_retries=max_retries)
+    assert len(result.attempts) == max_retries + 1
+    assert [a.temperature for a in result.attempts] == [0.0, 0.3, 0.7, 0.7][: max_retries + 1]
+    assert [a.iteration for a in result.attempts] == list(range(max_retries + 1))
+    assert {c.temperature for c in writer.history} == {a.temperature for a in result.attempts}
+    # Let through after the last retry, with every flagged sentence marked once.
+    assert result.text.count("[unverified] SpanCheck reaches 99.9% accuracy.") == 1
+    assert all(a.tokens_out > 0 and a.seconds >= 0 and a.text for a in result.attempts)
+
+
+def test_feedback_only_from_latest_round() -> None:
+    writer = FakeLLM(["Round one invents 11.1% gains."] * SECTIONS + ["Round two invents 22.2% gains."] * SECTIONS)
+    writer.default = lambda i, c: "Round three invents 33.3% gains."
+    run(writer, max_retries=2)
+    second = writer.history[SECTIONS].content
+    third = writer.history[2 * SECTIONS].content
+    assert "11.1%" in second and "22.2%" not in second
+    assert "22.2%" in third and "11.1%" not in third
+    assert "remove numbers that are not in the passages" in third
+    assert "11.1%" not in writer.history[0].content
+
+
+def test_empty_output_gives_ratio_zero() -> None:
+    _, result = run(FakeLLM())
+    assert result.flagged_ratio == 0.0
+    assert len(result.attempts) == 1
+    assert all(v.status == Status.NOT_A_CLAIM for v in result.verdicts)
+
+
+def test_final_verdict_offsets_match_marked_text() -> None:
+    writer = FakeLLM(default=lambda i, c: f"{GOOD} {BAD}")
+    _, result = run(writer, max_retries=1)
+    for verdict in result.verdicts:
+        assert result.text[verdict.claim.start : verdict.claim.end] == verdict.claim.text
+    flagged = [v for v in result.verdicts if v.status.flagged]
+    assert flagged
+    first = flagged[0].claim
+    assert result.text[first.start - len("[unverified] ") : first.start] == "[unverified] "
+
+
+def test_passing_run_still_marks_flagged_sentences() -> None:
+    writer = FakeLLM(default=lambda i, c: f"{GOOD} {GOOD.replace('SQuAD', 'SQuAD again')} {GOOD} It uses 7 GPUs.")
+    _, result = run(writer, threshold=0.5)
+    assert len(result.attempts) == 1 and result.flagged_ratio <= 0.5
+    assert "[unverified] It uses 7 GPUs." in result.text
+
+
+def test_token_budget_stops_retries() -> None:
+    writer = FakeLLM(default=lambda i, c: BAD)
+    _, result = run(writer, token_budget=100, max_retries=5)
+    assert sum(a.tokens_out for a in result.attempts) <= 100 + 40
+    assert len(result.attempts) < 6
+
+
+def test_time_budget_stops_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = iter(range(0, 10_000, 100))
+    monkeypatch.setattr("core.deep_read.time.monotonic", lambda: float(next(clock)))
+    writer = FakeLLM(default=lambda i, c: BAD)
+    _, result = run(writer, time_budget_s=10.0, max_retries=2)
+    assert len(result.attempts) == 1
+
+
+def test_progress_events() -> None:
+    events, result = run(FakeLLM(default=lambda i, c: BAD), max_retries=0)
+    stages = {e.stage for e in events}
+    assert {"generate", "verify", "verdict", "attempt"} <= stages
+    verdicts = [e.payload for e in events if e.stage == "verdict"]
+    assert len(verdicts) == len(result.verdicts)
+
+
+def test_cancel_stops_the_loop() -> None:
+    token = CancelToken()
+    settings = Settings()
+    checker = Checker(PAPER, None, FakeEmbedder(), None, settings.checker)
+    gen = deep_read(PAPER, None, FakeLLM(default=lambda i, c: BAD), checker, settings, cancel=token)
+    next(gen)
+    token.cancel()
+    with pytest.raises(Cancelled):
+        drain(gen)
+
+
+def test_writer_error_propagates_as_is() -> None:
+    with pytest.raises(RuntimeError, match="boom"):
+        run(FakeLLM([RuntimeError("boom")]))
+
+
+def test_feedback_items_and_languages() -> None:
+    from core.critique import repair_feedback
+
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdicts = checker.verify(BAD + " " + BAD)
+    text = repair_feedback(verdicts, "zh")
+    assert text.startswith("检查器") and text.count('- "SpanCheck reaches 99.9% accuracy."') == 1
+    assert repair_feedback(checker.verify(GOOD)) == ""

@@ -1,0 +1,87 @@
+"""Deterministic gates against a small paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import Reference
+from core.verify.gates import PaperFacts, name_candidates, run_gates
+from tests.fakes import make_paper
+
+PAPER = make_paper(
+    [
+        "We introduce SpanCheck, a verifier built on BERT-base. It reaches 85.3% accuracy on "
+        "SQuAD v1.1 with 12,500 training pairs [1]. As shown in Table 2 and Figure 1, the gains "
+        "are consistent across all three datasets. Prior work (Smith et al., 2021) used "
+        "heuristics. The model is trained for 3 epochs in 2023.",
+        'We note that "the verifier rarely contradicts the reader" in practice. Lee and Park '
+        "(2020) proposed a similar idea [2].",
+    ],
+    references=[
+        Reference("1", "J. Smith, A. Jones. Span verification. 2021.", ("Smith", "Jones"), "2021"),
+        Reference("2", "K. Lee and M. Park. Readers. 2020.", ("Lee", "Park"), "2020"),
+    ],
+    headings=["1 Introduction", "2 Method", "3 Experiments"],
+)
+FACTS = PaperFacts(PAPER)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons", "hard"),
+    [
+        ("SpanCheck reaches 85.3 % accuracy on SQuAD.", [], False),
+        ("SpanCheck reaches 87.1% accuracy.", ["number_not_in_paper:87.1%"], False),
+        ("It uses 12 500 training pairs.", [], False),
+        ("Accuracy is 0.853.", [], False),
+        ("It was trained in 2019.", ["number_not_in_paper:2019"], False),
+        ("1. The model is trained for 3 epochs.", [], False),
+        ("The authors say “the verifier rarely contradicts the reader”.", [], False),
+        (
+            "The authors say “the verifier never contradicts the reader”.",
+            ["quote_not_in_paper:the verifier never contradicts the reader"],
+            True,
+        ),
+        ("They say “rarely”.", [], False),
+        ("This follows [1] and [2].", [], False),
+        ("This follows [1–3].", ["citation_not_in_references:[3]"], True),
+        ("Smith et al. (2021) used heuristics.", [], False),
+        ("(Smith et al., 2021; Wang, 2018)", ["citation_not_in_references:Wang 2018"], True),
+        ("Jones and Brown (2019) did it.", ["citation_not_in_references:Jones 2019"], True),
+        ("Table 2 shows gains.", [], False),
+        ("Table 5 shows losses.", ["table_not_in_paper:Table 5"], True),
+        ("Fig. 1 and Section 3 explain it.", [], False),
+        ("Section 9 explains it.", ["section_not_in_paper:Section 9"], True),
+        ("It builds on BERT-base, not RoBERTa-large.", ["name_not_in_paper:RoBERTa-large"], False),
+        ("It was evaluated by Microsoft.", ["name_not_in_paper:Microsoft"], False),
+        ("该方法在SQuAD上达到了85.3%的准确率。", [], False),
+        ("该方法达到了百分之九十的准确率。", ["number_not_in_paper:百分之九十"], False),
+        ("作者引用了[5]和表7。", ["citation_not_in_references:[5]", "table_not_in_paper:Table 7"], True),
+        ("作者写道：「the verifier always agrees with the reader」。", None, True),
+    ],
+)
+def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
+    result = run_gates(sentence, FACTS)
+    if reasons is not None:
+        assert list(result.reasons) == reasons
+    assert result.hard_failure is hard
+
+
+def test_overclaim_needs_backing_in_evidence() -> None:
+    evidence = ["The gains are consistent across all three datasets."]
+    assert run_gates("It works on all datasets.", FACTS, evidence).reasons == ()
+    assert "overclaim:prove" in run_gates("This proves the verifier is correct.", FACTS, evidence).reasons
+    assert "overclaim:all" in run_gates("该方法在所有任务上都有效。", FACTS, ["It helps on two tasks."]).reasons
+
+
+def test_translated_chinese_quote_is_not_matched_exactly() -> None:
+    assert run_gates("作者称「验证器很少与阅读器矛盾」。", FACTS).failures == ()
+
+
+def test_names_skip_sentence_start_and_common_words() -> None:
+    assert name_candidates("However, the Model uses Adam and GPT-4.") == ["Adam", "GPT-4"]
+    assert name_candidates("The results are good.") == []
+
+
+def test_numbers_inside_names_and_citations_are_not_checked_as_numbers() -> None:
+    result = run_gates("GPT-4 is cited as [1] in Table 2.", FACTS)
+    assert not any(r.startswith("number_") for r in result.reasons)

@@ -1,0 +1,54 @@
+"""Normalisation for exact matching."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.text.normalize import extract_numbers, match_key, normalize_text, number_keys
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("0.3%", ["0.3%"], id="percent"),
+        pytest.param("0.3 %", ["0.3%"], id="percent-space"),
+        pytest.param("0.30%", ["0.3%"], id="trailing-zero"),
+        pytest.param("12,500", ["12500"], id="thousands-comma"),
+        pytest.param("12 500 pairs", ["12500"], id="thousands-space"),
+        pytest.param("１２．５％", ["12.5%"], id="full-width"),
+        pytest.param("百分之三十", ["30%"], id="chinese-percent-numeral"),
+        pytest.param("百分之30", ["30%"], id="chinese-percent-digits"),
+        pytest.param("提高了2.3%的准确率", ["2.3%"], id="inside-chinese"),
+        pytest.param("85.3 percent", ["85.3%"], id="percent-word"),
+        pytest.param("110M parameters", ["110M"], id="scale-letter"),
+        pytest.param("1.2 billion tokens", ["1.2B"], id="scale-word"),
+        pytest.param("in 2021", ["2021"], id="year"),
+        pytest.param("layers 3–5", ["3", "5"], id="range"),
+        pytest.param("v2 and x86", [], id="glued-to-letters"),
+    ],
+)
+def test_extract_numbers(text: str, expected: list[str]) -> None:
+    assert [m.canonical for m in extract_numbers(text)] == expected
+
+
+def test_number_keys_include_parts_of_space_grouped_numbers() -> None:
+    assert {"12500", "12", "500"} <= number_keys("Table 12 500 rows")
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param("the “ﬁnal” result", 'the "final" result', id="ligature-curly"),
+        pytest.param("hyphen-\nation", "hyphenation", id="line-hyphen"),
+        pytest.param("A — B – C", "A - B - C", id="dashes"),
+        pytest.param("a\n  b\tc", "a b c", id="whitespace"),
+        pytest.param("ＡＢＣ（１）", "ABC(1)", id="full-width"),
+    ],
+)
+def test_normalize_text(raw: str, expected: str) -> None:
+    assert normalize_text(raw) == expected
+
+
+def test_match_key_keeps_real_hyphen_variant() -> None:
+    assert match_key("state-of-the-\nart", dehyphenate=False) == "state-of-the-art"
+    assert match_key("Word , ( 2 )") == match_key("word, (2)")

@@ -1,0 +1,158 @@
+"""The checker's verdicts from gates, semantic support and the judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.errors import Cancelled
+from core.progress import CancelToken
+from core.types import Reference, Status, Verdict
+from core.verify.verifier import Checker, claim_kind, extract_claims, flagged_ratio
+from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "We introduce SpanCheck, a verifier built on BERT-base that checks extractive answers. "
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]. "
+        "The verifier scores each answer span against the retrieved passage sentences.",
+        "Training uses three epochs with a learning rate of 0.0003. Lee and Park (2020) proposed "
+        "a related reader [2].",
+    ],
+    references=[
+        Reference("1", "J. Smith. Span verification. 2021.", ("Smith",), "2021"),
+        Reference("2", "K. Lee and M. Park. Readers. 2020.", ("Lee", "Park"), "2020"),
+    ],
+)
+
+
+def checker(judge: FakeLLM | None = None, *, retriever: object = "default", use_judge: bool = True) -> Checker:
+    ret = FakeRetriever(PAPER) if retriever == "default" else retriever
+    return Checker(PAPER, ret, FakeEmbedder(), judge, CheckerSettings(use_judge=use_judge))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("## Method", "heading"),
+        ("Contributions", "heading"),
+        ("**Evidence and results**", "heading"),
+        ("-", "bullet"),
+        ("Why did the authors use three epochs?", "question"),
+        ("作者为什么只用了三个周期？", "question"),
+        ("Could the authors report variance across seeds.", "question"),
+        ("The authors should report variance.", "recommendation"),
+        ("SpanCheck reaches 85.3% accuracy.", None),
+        ("- SpanCheck reaches 85.3% accuracy.", None),
+    ],
+)
+def test_claim_kind(sentence: str, kind: str | None) -> None:
+    assert claim_kind(sentence) == kind
+
+
+def test_claims_have_offsets_and_skip_marker() -> None:
+    text = "## Method\n[unverified] It uses 3 layers. It is fast."
+    claims = extract_claims(text)
+    assert [text[c.start : c.end] for c in claims] == ["## Method", "It uses 3 layers.", "It is fast."]
+    assert [c.is_claim for c in claims] == [False, True, True]
+
+
+def test_statuses_and_reasons() -> None:
+    text = (
+        "## Contributions\n"
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]. "
+        "SpanCheck reaches 91.2% accuracy on SQuAD. "
+        "The authors claim it is “a verifier that never fails on any benchmark”. "
+        "It follows Smith and Brown (2019). "
+        "Bananas grow quickly in tropical climates near the coast. "
+        "Why three epochs?"
+    )
+    verdicts = checker().verify(text)
+    by_text = {v.claim.text: v for v in verdicts}
+    assert by_text["## Contributions"].status == Status.NOT_A_CLAIM
+    assert by_text["Why three epochs?"].status == Status.NOT_A_CLAIM
+    good = by_text["SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]."]
+    assert good.status == Status.SUPPORTED and good.evidence and good.evidence[0].page == 1
+    wrong = by_text["SpanCheck reaches 91.2% accuracy on SQuAD."]
+    assert wrong.status == Status.UNSUPPORTED
+    assert wrong.reasons[0] == "number_not_in_paper:91.2%"
+    assert wrong.explanation == "91.2% does not occur in the paper"
+    assert by_text["The authors claim it is “a verifier that never fails on any benchmark”."].status == Status.REJECTED
+    assert by_text["It follows Smith and Brown (2019)."].status == Status.REJECTED
+    assert by_text["Bananas grow quickly in tropical climates near the coast."].status == Status.UNSUPPORTED
+    assert all(0.0 <= v.confidence <= 1.0 for v in verdicts)
+    assert [text[v.claim.start : v.claim.end] for v in verdicts] == [v.claim.text for v in verdicts]
+
+
+def test_flagged_ratio() -> None:
+    verdicts = checker().verify("## Method\nSpanCheck reaches 85.3% accuracy on SQuAD. It reaches 99% accuracy.")
+    assert flagged_ratio(verdicts) == pytest.approx(0.5)
+    assert flagged_ratio([]) == 0.0
+    assert flagged_ratio(checker().verify("## Method\nWhy?")) == 0.0
+
+
+def test_on_verdict_called_in_order() -> None:
+    seen: list[Verdict] = []
+    verdicts = checker().verify("A heading\nSpanCheck reaches 85.3% accuracy. It uses BERT-base.", on_verdict=seen.append)
+    assert seen == verdicts
+
+
+def test_one_retrieval_per_group_of_four() -> None:
+    retriever = FakeRetriever(PAPER)
+    text = " ".join(f"SpanCheck reaches 85.3% accuracy in run {i}." for i in range(1, 10))
+    Checker(PAPER, retriever, FakeEmbedder(), None, CheckerSettings()).verify(text)
+    assert len(retriever.queries) == 3
+
+
+def test_retrieval_failure_falls_back_to_leading_text() -> None:
+    verdicts = checker(retriever=FakeRetriever(PAPER, fail=True)).verify("SpanCheck reaches 85.3% accuracy on SQuAD.")
+    assert verdicts[0].status == Status.SUPPORTED
+    assert "retrieval_fallback:leading" in verdicts[0].reasons
+
+
+def test_no_retriever_and_empty_paper_gives_no_evidence_verdict() -> None:
+    empty = make_paper([])
+    verdicts = Checker(empty, None, None, None, CheckerSettings()).verify("The model is accurate.")
+    assert verdicts[0].status == Status.UNSUPPORTED
+    assert verdicts[0].reasons[0] == "no_evidence"
+
+
+def test_judge_error_falls_back_per_batch() -> None:
+    judge = FakeLLM([RuntimeError("model crashed")], follows_instructions=True)
+    ch = checker(judge)
+    verdicts = ch.verify("SpanCheck reaches 85.3% accuracy on SQuAD. The verifier scores answer spans.")
+    assert ch.judge_failures == 1
+    assert all(v.status != Status.REJECTED for v in verdicts)
+    assert any("judge_failed" in v.reasons for v in verdicts)
+
+
+def test_instruct_judge_no_drops_weakly_supported_claim() -> None:
+    judge = FakeLLM(default=lambda i, c: "[1] NO", follows_instructions=True)
+    verdict = checker(judge).verify("The verifier scores each span against passages quickly.")[0]
+    assert verdict.status in (Status.UNSUPPORTED, Status.PARTIAL)
+    assert "judge:no" in verdict.reasons
+
+
+def test_base_judge_is_not_asked_about_clear_cases() -> None:
+    judge = FakeLLM(default=lambda i, c: "[1] NO\n[2] NO\n[3] NO\n[4] NO")
+    verdict = checker(judge).verify("SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1].")[0]
+    assert verdict.status == Status.SUPPORTED
+    assert judge.history == []
+
+
+def test_judge_off_makes_no_calls() -> None:
+    judge = FakeLLM(follows_instructions=True)
+    checker(judge, use_judge=False).verify("The verifier scores each span against passages quickly.")
+    assert judge.history == []
+
+
+def test_chinese_critique_of_english_paper() -> None:
+    verdicts = checker().verify("SpanCheck在SQuAD上达到了85.3%的准确率。SpanCheck在SQuAD上达到了95.1%的准确率。作者引用了[7]。")
+    assert [v.status for v in verdicts] == [Status.SUPPORTED, Status.UNSUPPORTED, Status.REJECTED]
+
+
+def test_cancel_between_groups() -> None:
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        checker().verify("SpanCheck reaches 85.3% accuracy.", cancel=token)
