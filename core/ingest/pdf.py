@@ -1,0 +1,323 @@
+"""PDF → Paper: blocks in reading order, body sentences with page and line boxes, references.
+
+Bad input raises BadPdfError with one line naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import BadPdfError
+from core.ingest import layout
+from core.ingest.layout import Line, TextBlock, join_pair, starts_with_bullet
+from core.ingest.references import REFERENCES_HEADING, parse_references
+from core.text.sentences import cjk_ratio, split_sentences
+from core.types import BBox, Block, BlockKind, Paper, PaperSentence
+
+_CAPTION = re.compile(
+    r"^(?:Figure|Fig\.|Table|Tab\.|Algorithm|Listing|Box|Chart|图|表)\s*[\dA-Z]+[\s.:：-]",
+    re.IGNORECASE,
+)
+_NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)\s+\S")
+_NAMED_HEADING = re.compile(
+    r"^(abstract|introduction|related work|background|methods?|results|discussion|"
+    r"conclusions?|acknowledge?ments?|appendix|summary|limitations|references|bibliography|"
+    r"摘\s*要|引\s*言|结\s*论|致\s*谢|参考文献)\b",
+    re.IGNORECASE,
+)
+_APPENDIX = re.compile(r"^(?:[A-Z](?:\.\d+)*\.?\s+\S|appendix|appendices|supplementary|附录)",
+                       re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?。！？:：][\"'”’)\]」』》）]*$")
+_WORDS = re.compile(r"\S+")
+
+
+def parse_pdf(path: Path) -> Paper:
+    """Parse a PDF into a Paper.
+
+    Args:
+        path: The PDF file.
+
+    Returns:
+        The parsed paper.
+
+    Raises:
+        BadPdfError: The file is missing, unreadable, not a PDF, corrupt, password-protected,
+            empty, or has no text layer.
+    """
+    import pymupdf
+
+    path = Path(path)
+    data = _read(path)
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for damaged files
+        raise BadPdfError(f"{path}: the PDF is corrupt and cannot be opened ({exc})") from exc
+    with doc:
+        if doc.needs_pass:
+            raise BadPdfError(f"{path}: the PDF is password-protected; remove the password first")
+        if doc.page_count == 0:
+            if doc.is_repaired:
+                raise BadPdfError(f"{path}: the PDF is corrupt (no readable pages)")
+            raise BadPdfError(f"{path}: the PDF has zero pages")
+        try:
+            pages, heights = _extract(doc)
+        except Exception as exc:
+            raise BadPdfError(f"{path}: the PDF is corrupt ({exc})") from exc
+        metadata_title = (doc.metadata or {}).get("title", "") or ""
+    if not any(pages):
+        raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
+                          "OCR is not supported")
+    return _assemble(path, hashlib.sha256(data).hexdigest(), pages, heights, metadata_title)
+
+
+def _read(path: Path) -> bytes:
+    if not path.exists():
+        raise BadPdfError(f"{path}: no such file")
+    if path.is_dir():
+        raise BadPdfError(f"{path}: is a folder, not a PDF file")
+    if not os.access(path, os.R_OK):
+        raise BadPdfError(f"{path}: cannot be read (permission denied)")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadPdfError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    if not data:
+        raise BadPdfError(f"{path}: the file is empty, not a PDF")
+    if b"%PDF-" not in data[:1024]:
+        raise BadPdfError(f"{path}: is not a PDF file")
+    return data
+
+
+def _extract(doc: Any) -> tuple[list[list[Line]], list[float]]:
+    import pymupdf
+
+    flags = pymupdf.TEXT_MEDIABOX_CLIP
+    pages: list[list[Line]] = []
+    heights: list[float] = []
+    block_id = 0
+    for number, page in enumerate(doc, start=1):
+        lines = layout.extract_lines(page.get_text("dict", flags=flags), number, block_id)
+        block_id += 100000
+        pages.append(layout.merge_same_baseline(lines))
+        heights.append(page.rect.height)
+    return pages, heights
+
+
+@dataclass
+class _Piece:
+    """A line's text inside a sentence stream, for mapping offsets back to the page."""
+
+    start: int
+    end: int
+    line: Line
+
+
+class _Stream:
+    """Body text of one section run, built line by line, keeping where each character came from."""
+
+    def __init__(self, section: str) -> None:
+        self.section = section
+        self.text = ""
+        self.pieces: list[_Piece] = []
+
+    def paragraph_break(self) -> None:
+        if self.text and not self.text.endswith("\n\n"):
+            self.text += "\n\n"
+
+    def add_line(self, line: Line) -> None:
+        before = self.text
+        if before.endswith("\n\n") or not before:
+            joined = before + line.text
+        else:
+            joined = join_pair(before, line.text)
+        # The new line's characters are the tail of the joined text (a repaired hyphen
+        # removes one character of the previous line, which then ends one character earlier).
+        start = len(joined) - len(line.text)
+        if self.pieces and start < self.pieces[-1].end:
+            self.pieces[-1].end = start
+        self.text = joined
+        self.pieces.append(_Piece(start, len(joined), line))
+
+    @property
+    def open_paragraph(self) -> bool:
+        """True when the text so far stops mid-sentence."""
+        tail = self.text.rstrip()
+        return bool(tail) and not self.text.endswith("\n\n") and not _SENTENCE_END.search(tail)
+
+
+def _kind(block: TextBlock, body: float) -> str:
+    text = block.text
+    ratio = block.size / body
+    words = len(_WORDS.findall(text))
+    if _CAPTION.match(text):
+        return "caption"
+    if ratio < layout.SMALL_RATIO:
+        return "small"
+    short = len(block.lines) <= 3 and words <= 16 and len(text) <= 140
+    if short and not text[0].islower() and not text.endswith((",", ";")):
+        if ratio >= 1.08 or block.bold:
+            return "heading"
+        if (len(block.lines) == 1 and words <= 5 and _NAMED_HEADING.match(text)
+                and (_NUMBERED_HEADING.match(text) or words <= 3)):
+            return "heading"
+    return "body"
+
+
+def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float],
+              metadata_title: str) -> Paper:
+    all_lines = [ln for page in pages for ln in page]
+    body = layout.body_font_size(all_lines)
+    pages = layout.remove_debris(pages, heights, body)
+    page_blocks = [layout.build_blocks(lines, body) for lines in pages]
+    for blocks in page_blocks:
+        for block in blocks:
+            block.kind = _kind(block, body)
+
+    title, title_block = _title(page_blocks[0] if page_blocks else [], body, metadata_title,
+                                path)
+    if title_block is not None:
+        title_block.kind = "title"
+
+    out_blocks: list[Block] = []
+    sentences: list[PaperSentence] = []
+    sections: list[str] = []
+    ref_lines: list[Line] = []
+    streams: list[_Stream] = []
+    section = ""
+    in_refs = False
+    seen_heading = False
+    stream = _Stream(section)
+    deferred: list[TextBlock] = []
+
+    def flush_deferred() -> None:
+        for caption in deferred:
+            stream.paragraph_break()
+            for line in caption.lines:
+                stream.add_line(line)
+            stream.paragraph_break()
+        deferred.clear()
+
+    for blocks in page_blocks:
+        for block in blocks:
+            text = block.text
+            if block.kind == "title":
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.TITLE))
+                continue
+            if block.kind == "heading":
+                if in_refs and not _APPENDIX.match(text):
+                    ref_lines.extend(block.lines)  # a bold label inside the list
+                    out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE,
+                                            section))
+                    continue
+                flush_deferred()
+                streams.append(stream)
+                section = text
+                seen_heading = True
+                sections.append(section)
+                in_refs = bool(REFERENCES_HEADING.match(text))
+                stream = _Stream(section)
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.HEADING, section))
+                continue
+            if in_refs:
+                ref_lines.extend(block.lines)
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE,
+                                        section))
+                continue
+            if block.kind in ("caption", "small"):
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.CAPTION, section))
+                if block.kind == "caption":
+                    deferred.append(block)
+                    if not stream.open_paragraph:
+                        flush_deferred()
+                continue
+            out_blocks.append(Block(block.page, block.bbox, text, BlockKind.BODY, section))
+            if not seen_heading and not _paragraph_like(text):
+                continue  # front matter: authors, affiliations, e-mail addresses
+            if not stream.open_paragraph or starts_with_bullet(text):
+                flush_deferred()
+                stream.paragraph_break()
+            for line in block.lines:
+                if starts_with_bullet(line.text):
+                    stream.paragraph_break()
+                stream.add_line(line)
+            if not stream.open_paragraph:
+                flush_deferred()
+    flush_deferred()
+    streams.append(stream)
+
+    for run in streams:
+        for start, end in split_sentences(run.text):
+            sentence = _sentence(run, start, end, len(sentences))
+            if sentence is not None:
+                sentences.append(sentence)
+
+    references = parse_references(ref_lines)
+    language = "zh" if cjk_ratio("".join(s.text for s in sentences)) >= 0.3 else "en"
+    return Paper(
+        sha256=sha,
+        path=str(path),
+        title=title,
+        page_count=len(pages),
+        blocks=tuple(out_blocks),
+        sentences=tuple(sentences),
+        references=tuple(references),
+        sections=tuple(sections),
+        language=language,
+    )
+
+
+def _paragraph_like(text: str) -> bool:
+    """Front-matter text that reads like prose (an abstract without a heading)."""
+    return len(_WORDS.findall(text)) >= 25 or (cjk_ratio(text) > 0.5 and len(text) >= 60)
+
+
+def _title(blocks: list[TextBlock], body: float, metadata_title: str,
+           path: Path) -> tuple[str, TextBlock | None]:
+    """The largest text on page 1 (the first such block), else metadata, else the file name."""
+    candidates = [b for b in blocks if b.size >= 1.2 * body and len(b.text) >= 4]
+    if candidates:
+        largest = max(b.size for b in candidates)
+        for block in blocks:
+            if block in candidates and block.size >= largest - 0.5:
+                # A title set on two lines may come back as two blocks: take the next one too.
+                index = blocks.index(block)
+                following = blocks[index + 1] if index + 1 < len(blocks) else None
+                if (following is not None and abs(following.size - block.size) < 0.5
+                        and following.bbox[1] - block.bbox[3] < block.size):
+                    block.lines.extend(following.lines)
+                    blocks.remove(following)
+                return block.text, block
+    if metadata_title.strip() and metadata_title.strip().lower() != "untitled":
+        return metadata_title.strip(), None
+    return path.stem, None
+
+
+def _sentence(run: _Stream, start: int, end: int, index: int) -> PaperSentence | None:
+    text = run.text[start:end]
+    text = re.sub(r"\s*\n\s*", " ", text).strip()
+    if not any(ch.isalpha() for ch in text):
+        return None
+    boxes: dict[int, list[BBox]] = {}
+    weight: dict[int, int] = {}
+    for piece in run.pieces:
+        lo, hi = max(start, piece.start), min(end, piece.end)
+        if hi <= lo:
+            continue
+        line = piece.line
+        span = max(piece.end - piece.start, 1)
+        width = line.x1 - line.x0
+        x0 = line.x0 + width * (lo - piece.start) / span
+        x1 = line.x0 + width * (hi - piece.start) / span
+        boxes.setdefault(line.page, []).append((x0, line.y0, x1, line.y1))
+        weight[line.page] = weight.get(line.page, 0) + hi - lo
+    if not boxes:
+        return None
+    # NOTE: a sentence crossing a page break keeps the boxes of the page holding most of it.
+    page = max(weight, key=lambda p: weight[p])
+    return PaperSentence(index=index, text=text, page=page, bboxes=tuple(boxes[page]),
+                         section=run.section)
