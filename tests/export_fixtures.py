@@ -18,12 +18,20 @@ from pathlib import Path
 import pymupdf
 
 from core.records import PaperInfo, PaperStatus, Review, ReviewAction, StoredCritique
-from core.types import Attempt, Claim, CritiqueResult, Evidence, Paper, PaperSentence, Status, Verdict
+from core.types import (
+    Attempt,
+    Claim,
+    CritiqueResult,
+    Evidence,
+    Paper,
+    PaperSentence,
+    Status,
+    Verdict,
+)
 from tests.pdf_factory import TWO_COLUMN_TITLE, two_column_paper
 
 EVIDENCE_TEXTS = (
-    "SpanCheck scores every sentence of the passage against the question and the candidate "
-    "answer.",
+    "SpanCheck scores every sentence of the passage against the question and the candidate answer.",
     "This yields 12,500 examples after filtering duplicates, i.e. about 9% of the original "
     "questions.",
     "On SQuAD, SpanCheck reaches an accuracy of 87.3% while adding less than 4 ms of latency "

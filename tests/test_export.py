@@ -93,7 +93,9 @@ def test_annotated_pdf_highlights_evidence_with_notes_and_colours(
     assert "95.1% does not occur in the paper" in by_sentence[fx.UNSUPPORTED][0]["content"]
 
 
-def test_annotated_pdf_highlight_covers_the_evidence_lines(run: fx.ExportRun, tmp_path: Path) -> None:
+def test_annotated_pdf_highlight_covers_the_evidence_lines(
+    run: fx.ExportRun, tmp_path: Path
+) -> None:
     out = tmp_path / "annotated.pdf"
     export_annotated_pdf(run.paper, run.pdf, run.critique, out)
     (hit,) = [a for a in _annotations(out) if fx.SUPPORTED in a["content"]]
@@ -217,7 +219,7 @@ def test_markdown_unsourced_claims_with_review_states(run: fx.ExportRun) -> None
     unsourced = _section(export_markdown(run.paper, run.info, run.critique), "Unsourced claims")
     items = re.split(r"^\d+\. ", unsourced, flags=re.MULTILINE)[1:]
     assert len(items) == 3
-    by_text = {fx.UNSUPPORTED: None, fx.PARTIAL: None, fx.NEW_EDITED: None}
+    by_text: dict[str, str] = dict.fromkeys((fx.UNSUPPORTED, fx.PARTIAL, fx.NEW_EDITED), "")
     for item in items:
         for text in by_text:
             if text in item:
@@ -283,7 +285,14 @@ def test_verify_report_has_exactly_the_documented_fields(run: fx.ExportRun) -> N
     }
     first = report["sentences"][1]
     assert set(first) == {
-        "index", "text", "start", "end", "status", "reasons", "explanation", "confidence",
+        "index",
+        "text",
+        "start",
+        "end",
+        "status",
+        "reasons",
+        "explanation",
+        "confidence",
         "evidence",
     }
     assert first["status"] == "supported"
@@ -298,7 +307,12 @@ def test_critique_report_adds_attempts(run: fx.ExportRun) -> None:
     _validate(report, "critique")
     assert [a["temperature"] for a in report["attempts"]] == [0.0, 0.3]
     assert set(report["attempts"][0]) == {
-        "iteration", "temperature", "flagged_ratio", "tokens_in", "tokens_out", "seconds",
+        "iteration",
+        "temperature",
+        "flagged_ratio",
+        "tokens_in",
+        "tokens_out",
+        "seconds",
     }
 
 
@@ -308,7 +322,9 @@ def test_export_json_validates_and_carries_reviews(run: fx.ExportRun) -> None:
     assert report["model"] == fx.MODEL
     assert report["created_at"] == "2025-03-14T09:26:00"
     assert [(r["sentence_index"], r["action"]) for r in report["reviews"]] == [
-        (4, "reject"), (5, "accept"), (6, "edit"),
+        (4, "reject"),
+        (5, "accept"),
+        (6, "edit"),
     ]
     assert report["reviews"][2]["new_text"] == fx.NEW_EDITED
 

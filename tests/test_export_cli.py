@@ -42,7 +42,12 @@ class StubWorkspace:
         return self.paper
 
     def review(
-        self, critique_id: int, sentence_index: int, action: ReviewAction, *, note: str = "",
+        self,
+        critique_id: int,
+        sentence_index: int,
+        action: ReviewAction,
+        *,
+        note: str = "",
         new_text: str = "",
     ) -> StoredCritique:
         assert self.critique is not None and critique_id == self.critique.id
@@ -105,7 +110,9 @@ def test_review_reject(ws: StubWorkspace, run: fx.ExportRun) -> None:
     assert ws.reviews == [(1, ReviewAction.REJECT, "", "")]
 
 
-def test_review_without_action_lists_the_queue(ws: StubWorkspace, run: fx.ExportRun, capsys) -> None:
+def test_review_without_action_lists_the_queue(
+    ws: StubWorkspace, run: fx.ExportRun, capsys
+) -> None:
     assert main(["review", str(run.pdf)]) == 0
     out = capsys.readouterr().out
     assert f"[3] unsupported — pending\n    {fx.UNSUPPORTED}" in out

@@ -23,7 +23,9 @@ from core.export import suggest_filename, write_atomic
         pytest.param("?*:", "Untitled — DeepRead notes.md", id="nothing-left"),
         pytest.param("CON", "_CON — DeepRead notes.md", id="windows-reserved"),
         pytest.param("aux.v2", "_aux.v2 — DeepRead notes.md", id="windows-reserved-dotted"),
-        pytest.param("基于句子级证据的糖尿病问答", "基于句子级证据的糖尿病问答 — DeepRead notes.md", id="cjk"),
+        pytest.param(
+            "基于句子级证据的糖尿病问答", "基于句子级证据的糖尿病问答 — DeepRead notes.md", id="cjk"
+        ),
     ],
 )
 def test_suggest_filename_sanitises(title: str, expected: str) -> None:

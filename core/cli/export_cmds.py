@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.cli.main import EXIT_OK, SubParsers
 from core.errors import AppError, NotInLibraryError
@@ -46,7 +47,9 @@ def cmd_review(args: argparse.Namespace, ws: Workspace) -> int:
         _print_queue(critique)
         return EXIT_OK
     if args.sentence is None:
-        raise UsageError("Name the sentence to review with --sentence N (see: deepread review PDF).")
+        raise UsageError(
+            "Name the sentence to review with --sentence N (see: deepread review PDF)."
+        )
     action, new_text = args.action
     stored = ws.review(critique.id, args.sentence, action, note=args.note or "", new_text=new_text)
     verdict = next(v for v in stored.result.verdicts if v.claim.index == args.sentence)
@@ -120,7 +123,7 @@ class _ActionStore(argparse.Action):
         self,
         parser: argparse.ArgumentParser,
         namespace: argparse.Namespace,
-        values: str | list[str] | None,
+        values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
         text = values if isinstance(values, str) else ""
@@ -138,15 +141,27 @@ def add_review_parser(sub: SubParsers) -> None:
     p.add_argument("--sentence", type=int, metavar="N", help="sentence index (as in the JSON)")
     actions = p.add_mutually_exclusive_group()
     actions.add_argument(
-        "--accept", dest="action", action=_ActionStore, nargs=0, const=ReviewAction.ACCEPT,
+        "--accept",
+        dest="action",
+        action=_ActionStore,
+        nargs=0,
+        const=ReviewAction.ACCEPT,
         help="confirm the sentence by hand",
     )
     actions.add_argument(
-        "--reject", dest="action", action=_ActionStore, nargs=0, const=ReviewAction.REJECT,
+        "--reject",
+        dest="action",
+        action=_ActionStore,
+        nargs=0,
+        const=ReviewAction.REJECT,
         help="leave the sentence out of the notes",
     )
     actions.add_argument(
-        "--edit", dest="action", action=_ActionStore, const=ReviewAction.EDIT, metavar="TEXT",
+        "--edit",
+        dest="action",
+        action=_ActionStore,
+        const=ReviewAction.EDIT,
+        metavar="TEXT",
         help="replace the sentence; the new text is checked again at once",
     )
     p.add_argument("--note", metavar="TEXT", help="a note kept with the review")

@@ -1,9 +1,8 @@
-"""An annotated copy of the paper: the critique's evidence highlighted, the critique in the notes."""
+"""An annotated copy of the paper: evidence highlighted, critique sentences as the notes."""
 
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,7 +119,7 @@ def _collect_marks(
             rects = _evidence_rects(doc[evidence.page - 1], paper, evidence)
             if not rects:
                 continue
-            key = (evidence.page, tuple(round(c) for c in _union(rects)))
+            key = (evidence.page, _rounded(_union(rects)))
             mark = marks.setdefault(key, _Mark(evidence.page, rects, [], []))
             mark.statuses.append(sentence.status)
             if note not in mark.notes:
@@ -157,6 +156,10 @@ def _line_boxes(paper: Paper, evidence: Evidence) -> list[BBox]:
     return [evidence.bbox]
 
 
+def _rounded(rect: pymupdf.Rect) -> tuple[int, int, int, int]:
+    return (round(rect.x0), round(rect.y0), round(rect.x1), round(rect.y1))
+
+
 def _union(rects: list[pymupdf.Rect]) -> pymupdf.Rect:
     box = pymupdf.Rect(rects[0])
     for r in rects[1:]:
@@ -179,9 +182,10 @@ def _summary_note(
 ) -> None:
     result = critique.result
     counts = status_counts(sentences)
-    by_status = ", ".join(
-        f"{counts[s]} {s.value.replace('_', ' ')}" for s in Status if counts[s]
-    ) or "no sentences"
+    by_status = (
+        ", ".join(f"{counts[s]} {s.value.replace('_', ' ')}" for s in Status if counts[s])
+        or "no sentences"
+    )
     reviewed = sum(1 for s in sentences if s.review is not None)
     text = "\n".join(
         [

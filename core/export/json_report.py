@@ -1,4 +1,4 @@
-"""The JSON interface of ``deepread verify --json``, ``deepread critique --json`` and the JSON export.
+"""The JSON of ``deepread verify --json``, ``deepread critique --json`` and the JSON export.
 
 The three documents nest: a verify report; a critique report adds ``attempts``; an export adds
 the model, language, date, settings, critique text and the reader's reviews. ``SCHEMAS`` holds a
@@ -16,7 +16,9 @@ from core.records import PaperInfo, Review, StoredCritique
 from core.types import Attempt, CritiqueResult, Evidence, Paper, Status, Verdict
 
 
-def verify_report(paper: Paper, verdicts: Sequence[Verdict], flagged_ratio: float) -> dict[str, Any]:
+def verify_report(
+    paper: Paper, verdicts: Sequence[Verdict], flagged_ratio: float
+) -> dict[str, Any]:
     """The ``deepread verify --json`` document.
 
     Args:
@@ -71,9 +73,7 @@ def export_json(paper: Paper, info: PaperInfo | None, critique: StoredCritique) 
             "created_at": critique.created_at.isoformat(),
             "settings": _jsonable(result.settings),
             "text": result.text,
-            "reviews": [
-                _review(critique.reviews[i]) for i in sorted(critique.reviews)
-            ],
+            "reviews": [_review(critique.reviews[i]) for i in sorted(critique.reviews)],
         }
     )
     return report
@@ -168,7 +168,14 @@ _EVIDENCE_SCHEMA: dict[str, Any] = {
 _SENTENCE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": [
-        "index", "text", "start", "end", "status", "reasons", "explanation", "confidence",
+        "index",
+        "text",
+        "start",
+        "end",
+        "status",
+        "reasons",
+        "explanation",
+        "confidence",
         "evidence",
     ],
     "properties": {
@@ -244,7 +251,12 @@ _EXPORT_SCHEMA: dict[str, Any] = {
     **_CRITIQUE_SCHEMA,
     "title": "DeepRead critique export",
     "required": [
-        *_CRITIQUE_SCHEMA["required"], "model", "language", "created_at", "settings", "text",
+        *_CRITIQUE_SCHEMA["required"],
+        "model",
+        "language",
+        "created_at",
+        "settings",
+        "text",
         "reviews",
     ],
     "properties": {

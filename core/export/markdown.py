@@ -1,4 +1,4 @@
-"""Markdown notes of a stored critique: CommonMark with footnotes, for Obsidian, Zotero or any editor."""
+"""Markdown notes of a critique: CommonMark with footnotes, for Obsidian, Zotero or any editor."""
 
 from __future__ import annotations
 
@@ -67,7 +67,10 @@ def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritiq
 
 
 def _header(
-    paper: Paper, info: PaperInfo | None, critique: StoredCritique, sentences: list[ReviewedSentence]
+    paper: Paper,
+    info: PaperInfo | None,
+    critique: StoredCritique,
+    sentences: list[ReviewedSentence],
 ) -> str:
     result = critique.result
     title = paper.title or (info.title if info else "") or "Untitled paper"
@@ -79,9 +82,11 @@ def _header(
     if authors:
         lines.append(f"- **Authors:** {escape(', '.join(authors))}")
     paper_line = f"{paper.page_count} pages, SHA-256 `{paper.sha256[:12]}…`"
-    lines.append(f"- **Paper:** {escape(file_name)}, {paper_line}" if file_name else (
-        f"- **Paper:** {paper_line}"
-    ))
+    lines.append(
+        f"- **Paper:** {escape(file_name)}, {paper_line}"
+        if file_name
+        else (f"- **Paper:** {paper_line}")
+    )
     lines.append(f"- **Model:** {_code(result.model) if result.model else 'unknown'}")
     if result.settings:
         settings = ", ".join(f"{k}: {v}" for k, v in sorted(result.settings.items()))
@@ -219,8 +224,10 @@ def _unsourced(sentences: list[ReviewedSentence]) -> str:
     if omitted:
         # NOTE: rejected sentences are the reader's "this is wrong": their text stays out of
         # the notes entirely, only their number is kept so the list is honest about them.
-        verb = "sentence rejected by the reader is" if omitted == 1 else (
-            "sentences rejected by the reader are"
+        verb = (
+            "sentence rejected by the reader is"
+            if omitted == 1
+            else ("sentences rejected by the reader are")
         )
         lines += ["", f"{omitted} {verb} left out of these notes."]
     return "\n".join(lines)

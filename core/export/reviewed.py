@@ -1,4 +1,4 @@
-"""A stored critique as the exports show it: the checker's verdicts with the reader's reviews applied.
+"""A stored critique as the exports show it: the checker's verdicts with the reviews applied.
 
 The library keeps one verdict per sentence; after an edit that verdict is the re-check of the new
 text. The reader's latest review per sentence decides what an export shows: a rejected sentence
@@ -71,7 +71,7 @@ class ReviewedSentence:
 
     @property
     def listed(self) -> bool:
-        """Belongs in the unsourced-claims list: flagged by the checker or reviewed by the reader."""
+        """Belongs in the unsourced-claims list: flagged by the checker, or reviewed."""
         return self.status.needs_review or self.review is not None
 
     def review_state(self) -> str:
@@ -80,8 +80,10 @@ class ReviewedSentence:
         if review is None:
             return "pending"
         if review.action == ReviewAction.ACCEPT:
-            return f"accepted by the reader — {review.note}" if review.note else (
-                "accepted by the reader"
+            return (
+                f"accepted by the reader — {review.note}"
+                if review.note
+                else ("accepted by the reader")
             )
         if review.action == ReviewAction.REJECT:
             state = "rejected by the reader (left out of the notes)"
