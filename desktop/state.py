@@ -1,0 +1,36 @@
+"""Window geometry and splitter positions in QSettings; everything else is in Settings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtWidgets import QMainWindow, QSplitter
+
+
+def _store() -> QSettings:
+    return QSettings("DeepRead", "DeepRead")
+
+
+def save_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> None:
+    """Remember the window's geometry, dock layout and splitter sizes."""
+    store = _store()
+    store.setValue("window/geometry", window.saveGeometry())
+    store.setValue("window/state", window.saveState())
+    for name, splitter in splitters.items():
+        store.setValue(f"splitter/{name}", splitter.saveState())
+
+
+def restore_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> bool:
+    """Restore what save_window stored; False when nothing was stored yet."""
+    store = _store()
+    geometry = store.value("window/geometry")
+    if not isinstance(geometry, QByteArray):
+        return False
+    window.restoreGeometry(geometry)
+    state = store.value("window/state")
+    if isinstance(state, QByteArray):
+        window.restoreState(state)
+    for name, splitter in splitters.items():
+        value = store.value(f"splitter/{name}")
+        if isinstance(value, QByteArray):
+            splitter.restoreState(value)
+    return True

@@ -1,0 +1,209 @@
+"""The unsourced-claims panel: every flagged sentence, its reason and the reader's decision."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.records import ReviewAction, StoredCritique
+from core.types import Status, Verdict
+from desktop.views.critique_view import STYLES, one_line_explanation, review_label, snippet
+
+FLAGGED_ORDER = (Status.UNSUPPORTED, Status.REJECTED, Status.PARTIAL)
+INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class ClaimsPanel(QWidget):
+    """Lists the sentences that need review, filterable by status, with review buttons."""
+
+    claim_selected = Signal(int)  # claim index
+    review_requested = Signal(int, object)  # claim index, ReviewAction
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._critique: StoredCritique | None = None
+        self._flagged: list[Verdict] = []
+
+        self.summary = QLabel("No critique yet.")
+        self.summary.setWordWrap(True)
+        self.filter = QComboBox()
+        self.filter.currentIndexChanged.connect(self._refill)
+
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Status", "Sentence", "Reason"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setAlternatingRowColors(True)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        header.resizeSection(2, 180)
+        self.tree.currentItemChanged.connect(self._on_current)
+        self.tree.itemActivated.connect(self._on_current)
+
+        self.accept_button = QPushButton("Accept")
+        self.accept_button.setToolTip("Confirm the sentence by hand (with an optional note)")
+        self.reject_button = QPushButton("Reject")
+        self.reject_button.setToolTip("Leave the sentence out of the exported notes")
+        self.edit_button = QPushButton("Edit…")
+        self.edit_button.setToolTip("Rewrite the sentence; the new text is checked again")
+        for button, action in (
+            (self.accept_button, ReviewAction.ACCEPT),
+            (self.reject_button, ReviewAction.REJECT),
+            (self.edit_button, ReviewAction.EDIT),
+        ):
+            button.clicked.connect(lambda _c=False, a=action: self._request(a))
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show:"))
+        top.addWidget(self.filter, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.accept_button)
+        buttons.addWidget(self.reject_button)
+        buttons.addWidget(self.edit_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.summary)
+        layout.addLayout(top)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(buttons)
+        self._fill_filter()
+        self._update_buttons()
+
+    # content -----------------------------------------------------------------------------
+
+    def set_critique(self, critique: StoredCritique | None) -> None:
+        """Show the flagged sentences of ``critique`` (None empties the panel)."""
+        current = self.current_index()
+        self._critique = critique
+        self._flagged = (
+            [v for v in critique.result.verdicts if v.status.needs_review]
+            if critique is not None
+            else []
+        )
+        self._fill_filter()
+        self._refill()
+        if current is not None:
+            self.select(current)
+
+    def flagged_indices(self) -> list[int]:
+        """Claim indexes listed under the current filter, top to bottom."""
+        return [
+            int(self.tree.topLevelItem(i).data(0, INDEX_ROLE))
+            for i in range(self.tree.topLevelItemCount())
+        ]
+
+    def counts(self) -> dict[Status, int]:
+        """Flagged sentences per status."""
+        return {s: sum(1 for v in self._flagged if v.status is s) for s in FLAGGED_ORDER}
+
+    def current_index(self) -> int | None:
+        """Claim index of the selected row, or None."""
+        item = self.tree.currentItem()
+        return int(item.data(0, INDEX_ROLE)) if item is not None else None
+
+    def select(self, index: int) -> bool:
+        """Select the row of a claim; False when it is not listed."""
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            if int(item.data(0, INDEX_ROLE)) == index:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def set_filter(self, status: Status | None) -> None:
+        """Show one status only, or every flagged sentence (None)."""
+        pos = self.filter.findData(status.value if status is not None else "")
+        self.filter.setCurrentIndex(max(0, pos))
+
+    # internals ---------------------------------------------------------------------------
+
+    def _fill_filter(self) -> None:
+        chosen = self.filter.currentData() or ""
+        counts = self.counts()
+        self.filter.blockSignals(True)
+        self.filter.clear()
+        self.filter.addItem(f"All flagged ({len(self._flagged)})", "")
+        for status in FLAGGED_ORDER:
+            self.filter.addItem(f"{STYLES[status].label} ({counts[status]})", status.value)
+        self.filter.setCurrentIndex(max(0, self.filter.findData(chosen)))
+        self.filter.blockSignals(False)
+        if self._critique is None:
+            self.summary.setText("No critique yet.")
+            return
+        total = sum(1 for v in self._critique.result.verdicts if v.claim.is_claim)
+        reviewed = sum(
+            1 for v in self._flagged if v.claim.index in self._critique.reviews
+        )
+        parts = [f"{counts[s]} {STYLES[s].label.lower()}" for s in FLAGGED_ORDER if counts[s]]
+        if not self._flagged:
+            self.summary.setText(f"All {total} claims are supported by the paper.")
+        else:
+            self.summary.setText(
+                f"{len(self._flagged)} of {total} claims need review: {', '.join(parts)}. "
+                f"Reviewed: {reviewed}."
+            )
+
+    def _refill(self) -> None:
+        wanted = self.filter.currentData() or ""
+        reviews = self._critique.reviews if self._critique is not None else {}
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        for verdict in self._flagged:
+            if wanted and verdict.status.value != wanted:
+                continue
+            style = STYLES[verdict.status]
+            review = reviews.get(verdict.claim.index)
+            status_text = style.label
+            if review is not None:
+                status_text += f"\n({review_label(review)})"
+            sentence = verdict.claim.text
+            if review is not None and review.action is ReviewAction.EDIT and review.new_text:
+                sentence = review.new_text
+            item = QTreeWidgetItem([status_text, snippet(sentence, 300), ""])
+            reason = one_line_explanation(verdict)
+            if verdict.evidence:
+                best = max(verdict.evidence, key=lambda e: e.score)
+                reason += f" (best evidence p. {best.page})"
+            item.setText(2, reason)
+            item.setData(0, INDEX_ROLE, verdict.claim.index)
+            item.setForeground(0, QBrush(style.colour))
+            tint = QColor(style.colour)
+            tint.setAlpha(28)
+            item.setBackground(0, QBrush(tint))
+            item.setToolTip(1, verdict.claim.text)
+            item.setToolTip(2, reason)
+            self.tree.addTopLevelItem(item)
+        self.tree.blockSignals(False)
+        self._update_buttons()
+
+    def _on_current(self, *_args: object) -> None:
+        self._update_buttons()
+        index = self.current_index()
+        if index is not None:
+            self.claim_selected.emit(index)
+
+    def _update_buttons(self) -> None:
+        enabled = self.tree.currentItem() is not None and self._critique is not None
+        for button in (self.accept_button, self.reject_button, self.edit_button):
+            button.setEnabled(enabled)
+
+    def _request(self, action: ReviewAction) -> None:
+        index = self.current_index()
+        if index is not None:
+            self.review_requested.emit(index, action)

@@ -1,0 +1,437 @@
+"""Continuous PDF page view: lazy PyMuPDF rendering, zoom, navigation, evidence highlights."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pymupdf
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+
+from core.errors import BadPdfError
+from core.types import BBox
+
+#: Logical pixels per PDF point at 100 % (96 dpi screens vs 72 points per inch).
+POINTS_TO_PX = 96 / 72
+ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+HIGHLIGHT_FILL = QColor(255, 196, 0, 90)
+HIGHLIGHT_EDGE = QColor(230, 140, 0, 230)
+
+
+class PdfView(QAbstractScrollArea):
+    """All pages of one PDF stacked vertically; only visible pages are rendered.
+
+    Zoom is a factor of 100 % (one PDF point = 4/3 logical pixels). Rendered pages are
+    cached per zoom and device pixel ratio, so scrolling back is instant and pages stay crisp
+    on high-DPI screens.
+    """
+
+    page_changed = Signal(int)  # 1-based
+    zoom_changed = Signal(float)
+
+    GAP = 12
+    CACHE_PAGES = 24
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._doc: pymupdf.Document | None = None
+        self._path: Path | None = None
+        self._sizes: list[tuple[float, float]] = []  # page sizes in points
+        self._tops: list[int] = []  # page tops in content pixels
+        self._zoom = 1.0
+        self._fit: str | None = "width"
+        self._cache: OrderedDict[int, tuple[tuple[float, float], QImage]] = OrderedDict()
+        self._pending: list[int] = []
+        self._highlight: tuple[int, tuple[BBox, ...]] | None = None
+        self._current = 0
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.setInterval(0)
+        self._render_timer.timeout.connect(self._render_next)
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.horizontalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setAutoFillBackground(False)
+
+    # document ----------------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path | None:
+        """The open file, or None."""
+        return self._path
+
+    @property
+    def page_count(self) -> int:
+        """Pages in the open document (0 when none)."""
+        return len(self._sizes)
+
+    def open(self, path: Path) -> None:
+        """Show ``path`` from its first page.
+
+        Raises:
+            BadPdfError: the file is missing or cannot be opened as a PDF.
+        """
+        try:
+            doc = pymupdf.open(str(path))
+        except Exception as exc:
+            raise BadPdfError(f"Cannot open {path}: {exc}") from exc
+        if not doc.is_pdf or doc.page_count == 0:
+            doc.close()
+            raise BadPdfError(f"{path} is not a PDF with pages.")
+        self.close_document()
+        self._doc = doc
+        self._path = Path(path)
+        self._sizes = [(p.rect.width, p.rect.height) for p in doc]
+        self._current = 0
+        if self._fit is not None:
+            self._zoom = self._fit_zoom()
+        self._relayout()
+        self.verticalScrollBar().setValue(0)
+        self.page_changed.emit(1)
+
+    def close_document(self) -> None:
+        """Show nothing."""
+        if self._doc is not None:
+            self._doc.close()
+        self._doc = None
+        self._path = None
+        self._sizes = []
+        self._tops = []
+        self._cache.clear()
+        self._pending.clear()
+        self._highlight = None
+        self._relayout()
+
+    # zoom --------------------------------------------------------------------------------
+
+    @property
+    def zoom(self) -> float:
+        """Current zoom factor (1.0 = 100 %)."""
+        return self._zoom
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom to a fixed factor, keeping the current position."""
+        self._fit = None
+        self._apply_zoom(max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom)))
+
+    def zoom_in(self) -> None:
+        """Next zoom step up."""
+        bigger = [z for z in ZOOM_STEPS if z > self._zoom + 1e-3]
+        self.set_zoom(bigger[0] if bigger else ZOOM_STEPS[-1])
+
+    def zoom_out(self) -> None:
+        """Next zoom step down."""
+        smaller = [z for z in ZOOM_STEPS if z < self._zoom - 1e-3]
+        self.set_zoom(smaller[-1] if smaller else ZOOM_STEPS[0])
+
+    def fit_width(self) -> None:
+        """Zoom so the widest page fills the view's width (kept on resize)."""
+        self._fit = "width"
+        self._apply_zoom(self._fit_zoom())
+
+    def fit_page(self) -> None:
+        """Zoom so a whole page fits in the view (kept on resize)."""
+        self._fit = "page"
+        self._apply_zoom(self._fit_zoom())
+
+    def _fit_zoom(self) -> float:
+        if not self._sizes:
+            return self._zoom
+        width = max(w for w, _ in self._sizes) * POINTS_TO_PX
+        height = max(h for _, h in self._sizes) * POINTS_TO_PX
+        # NOTE: leave room for the vertical scroll bar so fitting does not toggle it.
+        avail_w = self.viewport().width() - 2 * self.GAP
+        if self.verticalScrollBar().isHidden():
+            avail_w -= self.verticalScrollBar().sizeHint().width()
+        zoom = avail_w / width
+        if self._fit == "page":
+            zoom = min(zoom, (self.viewport().height() - 2 * self.GAP) / height)
+        return max(0.1, zoom)
+
+    def _apply_zoom(self, zoom: float) -> None:
+        if abs(zoom - self._zoom) < 1e-4:
+            return
+        page, frac = self._position()
+        self._zoom = zoom
+        self._relayout()
+        self._scroll_to(page, frac)
+        self.zoom_changed.emit(zoom)
+
+    # navigation --------------------------------------------------------------------------
+
+    def current_page(self) -> int:
+        """The 1-based page at the top third of the view (0 when nothing is open)."""
+        return self._current + 1 if self._sizes else 0
+
+    def go_to_page(self, page: int) -> None:
+        """Scroll so ``page`` (1-based) starts at the top of the view."""
+        if not self._sizes:
+            return
+        index = max(0, min(len(self._sizes) - 1, page - 1))
+        self.verticalScrollBar().setValue(self._tops[index] - self.GAP // 2)
+        # NOTE: the last pages cannot scroll to the top; the page asked for is still current.
+        self._set_current(index)
+
+    def next_page(self) -> None:
+        """Go one page down."""
+        self.go_to_page(self.current_page() + 1)
+
+    def previous_page(self) -> None:
+        """Go one page up."""
+        self.go_to_page(self.current_page() - 1)
+
+    # highlights --------------------------------------------------------------------------
+
+    def show_evidence(self, page: int, bboxes: list[BBox] | tuple[BBox, ...]) -> None:
+        """Highlight ``bboxes`` (PDF points) on ``page`` (1-based) and scroll them into view."""
+        if not self._sizes or not 1 <= page <= len(self._sizes):
+            return
+        boxes = tuple(tuple(b) for b in bboxes if b)  # type: ignore[misc]
+        self._highlight = (page - 1, boxes)  # type: ignore[assignment]
+        if boxes:
+            top = min(b[1] for b in boxes) * self._scale()
+            left = min(b[0] for b in boxes) * self._scale()
+            right = max(b[2] for b in boxes) * self._scale()
+            y = self._tops[page - 1] + int(top) - self.viewport().height() // 3
+            x0 = self._page_left(page - 1)
+            hbar = self.horizontalScrollBar()
+            if hbar.maximum() > 0:
+                center = x0 + int((left + right) / 2) - self.viewport().width() // 2
+                hbar.setValue(center)
+            self.verticalScrollBar().setValue(max(0, y))
+        self._set_current(page - 1)
+        self.viewport().update()
+
+    def clear_highlights(self) -> None:
+        """Remove the evidence highlight."""
+        self._highlight = None
+        self.viewport().update()
+
+    @property
+    def highlight(self) -> tuple[int, tuple[BBox, ...]] | None:
+        """The highlighted (1-based page, boxes), or None."""
+        if self._highlight is None:
+            return None
+        return self._highlight[0] + 1, self._highlight[1]
+
+    # layout ------------------------------------------------------------------------------
+
+    def _scale(self) -> float:
+        return self._zoom * POINTS_TO_PX
+
+    def _page_px(self, index: int) -> QSize:
+        w, h = self._sizes[index]
+        return QSize(round(w * self._scale()), round(h * self._scale()))
+
+    def _content_width(self) -> int:
+        if not self._sizes:
+            return 0
+        return max(self._page_px(i).width() for i in range(len(self._sizes))) + 2 * self.GAP
+
+    def _page_left(self, index: int) -> int:
+        width = max(self._content_width(), self.viewport().width())
+        return (width - self._page_px(index).width()) // 2
+
+    def _relayout(self) -> None:
+        self._tops = []
+        y = self.GAP
+        for i in range(len(self._sizes)):
+            self._tops.append(y)
+            y += self._page_px(i).height() + self.GAP
+        vbar, hbar = self.verticalScrollBar(), self.horizontalScrollBar()
+        vbar.setRange(0, max(0, y - self.viewport().height()))
+        vbar.setPageStep(self.viewport().height())
+        vbar.setSingleStep(48)
+        hbar.setRange(0, max(0, self._content_width() - self.viewport().width()))
+        hbar.setPageStep(self.viewport().width())
+        hbar.setSingleStep(48)
+        self.viewport().update()
+
+    def _position(self) -> tuple[int, float]:
+        """The page at the top of the view and how far into it, to keep place on zoom."""
+        if not self._tops:
+            return 0, 0.0
+        top = self.verticalScrollBar().value()
+        index = self._index_at(top)
+        height = max(1, self._page_px(index).height())
+        return index, (top - self._tops[index]) / height
+
+    def _scroll_to(self, index: int, frac: float) -> None:
+        if not self._tops:
+            return
+        height = self._page_px(index).height()
+        self.verticalScrollBar().setValue(self._tops[index] + int(frac * height))
+
+    def _index_at(self, y: int) -> int:
+        index = 0
+        for i, top in enumerate(self._tops):
+            if top <= y + self.GAP:
+                index = i
+            else:
+                break
+        return index
+
+    def _update_current(self) -> None:
+        if not self._tops:
+            return
+        probe = self.verticalScrollBar().value() + self.viewport().height() // 3
+        self._set_current(self._index_at(probe))
+
+    def _set_current(self, index: int) -> None:
+        if index != self._current:
+            self._current = index
+            self.page_changed.emit(index + 1)
+
+    def _on_scrolled(self, _value: int) -> None:
+        self._update_current()
+        self.viewport().update()
+
+    # rendering ---------------------------------------------------------------------------
+
+    def _visible_pages(self) -> list[int]:
+        top = self.verticalScrollBar().value()
+        bottom = top + self.viewport().height()
+        return [
+            i
+            for i, y in enumerate(self._tops)
+            if y < bottom and y + self._page_px(i).height() > top
+        ]
+
+    def _key(self) -> tuple[float, float]:
+        return (round(self._zoom, 4), self.devicePixelRatioF())
+
+    def _request(self, index: int) -> None:
+        if index not in self._pending:
+            self._pending.append(index)
+        if not self._render_timer.isActive():
+            self._render_timer.start()
+
+    def _render_next(self) -> None:
+        """Render one pending page per event-loop turn so input stays responsive."""
+        visible = set(self._visible_pages())
+        self._pending = [i for i in self._pending if i in visible]
+        if not self._pending or self._doc is None:
+            return
+        index = self._pending.pop(0)
+        key = self._key()
+        cached = self._cache.get(index)
+        if cached is None or cached[0] != key:
+            self._cache[index] = (key, self._render(index, key[1]))
+            self._cache.move_to_end(index)
+            while len(self._cache) > self.CACHE_PAGES:
+                self._cache.popitem(last=False)
+            self.viewport().update()
+        if self._pending:
+            self._render_timer.start()
+
+    def _render(self, index: int, dpr: float) -> QImage:
+        # NOTE: MuPDF calls hold the GIL, so rendering here never runs at the same time as the
+        # worker lane's PyMuPDF parsing; each page costs tens of milliseconds at most.
+        assert self._doc is not None
+        factor = self._scale() * dpr
+        pix = self._doc[index].get_pixmap(matrix=pymupdf.Matrix(factor, factor), alpha=False)
+        image = QImage(
+            pix.samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888
+        ).copy()
+        image.setDevicePixelRatio(dpr)
+        return image
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        """Draw visible pages (cached or placeholder) and the evidence highlight."""
+        painter = QPainter(self.viewport())
+        painter.fillRect(event.rect(), self.palette().dark())
+        if not self._sizes:
+            painter.setPen(self.palette().text().color())
+            painter.drawText(
+                self.viewport().rect(),
+                Qt.AlignmentFlag.AlignCenter,
+                "Open a paper (File ▸ Open or drop a PDF here)",
+            )
+            return
+        dx = self.horizontalScrollBar().value()
+        dy = self.verticalScrollBar().value()
+        key = self._key()
+        for index in self._visible_pages():
+            size = self._page_px(index)
+            rect = QRect(QPoint(self._page_left(index) - dx, self._tops[index] - dy), size)
+            painter.fillRect(rect.translated(2, 2), QColor(0, 0, 0, 60))
+            cached = self._cache.get(index)
+            if cached is not None:
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                painter.drawImage(QRectF(rect), cached[1])
+                if cached[0] != key:
+                    self._request(index)
+            else:
+                painter.fillRect(rect, Qt.GlobalColor.white)
+                self._request(index)
+            if self._highlight is not None and self._highlight[0] == index:
+                self._paint_highlight(painter, rect, self._highlight[1])
+        painter.end()
+
+    def _paint_highlight(self, painter: QPainter, page_rect: QRect, boxes: tuple[BBox, ...]) -> None:
+        scale = self._scale()
+        painter.setPen(QPen(HIGHLIGHT_EDGE, 1.5))
+        painter.setBrush(HIGHLIGHT_FILL)
+        for x0, y0, x1, y1 in boxes:
+            painter.drawRoundedRect(
+                QRectF(
+                    page_rect.left() + x0 * scale - 2,
+                    page_rect.top() + y0 * scale - 1,
+                    (x1 - x0) * scale + 4,
+                    (y1 - y0) * scale + 2,
+                ),
+                2,
+                2,
+            )
+
+    # events ------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Keep a fit mode fitted and the scroll ranges right."""
+        super().resizeEvent(event)
+        if self._fit is not None and self._sizes:
+            zoom = self._fit_zoom()
+            if abs(zoom - self._zoom) > 1e-3:
+                page, frac = self._position()
+                self._zoom = zoom
+                self._relayout()
+                self._scroll_to(page, frac)
+                self.zoom_changed.emit(zoom)
+                return
+        self._relayout()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        """Ctrl+wheel zooms; the plain wheel scrolls."""
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if event.angleDelta().y() > 0:
+                self.zoom_in()
+            elif event.angleDelta().y() < 0:
+                self.zoom_out()
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """Page Up/Down move by whole pages; Home/End go to the first/last page."""
+        key = event.key()
+        if key == Qt.Key.Key_PageDown:
+            self.next_page()
+        elif key == Qt.Key.Key_PageUp:
+            self.previous_page()
+        elif key == Qt.Key.Key_Home:
+            self.go_to_page(1)
+        elif key == Qt.Key.Key_End:
+            self.go_to_page(self.page_count)
+        else:
+            super().keyPressEvent(event)
