@@ -513,7 +513,9 @@ def _save(doc: pymupdf.Document, path: Path) -> Path:
     _flush(doc)
     # NOTE: subsetting shrinks the embedded CJK font from megabytes to kilobytes (and time).
     doc.subset_fonts()
-    doc.save(path, garbage=0, deflate=True)
+    # NOTE: fixed metadata and no fresh file id make the bytes (and the sha256) reproducible.
+    doc.set_metadata({"producer": "DeepRead test fixtures", "creationDate": "", "modDate": ""})
+    doc.save(path, garbage=0, deflate=True, no_new_id=True)
     doc.close()
     return path
 

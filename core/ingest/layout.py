@@ -193,6 +193,8 @@ def merge_same_baseline(lines: list[Line]) -> list[Line]:
             and prev.page == line.page
             and _same_row(prev, line)
             and 0 <= line.x0 - prev.x1 < 2.5 * max(prev.size, line.size)
+            and not _is_margin_number(prev, line)
+            and not _is_margin_number(line, prev)
         ):
             joiner = "" if is_cjk_char(prev.text[-1]) and is_cjk_char(line.text[0]) else " "
             out[-1] = Line(prev.page, prev.x0, min(prev.y0, line.y0), line.x1,
@@ -202,6 +204,11 @@ def merge_same_baseline(lines: list[Line]) -> list[Line]:
         else:
             out.append(line)
     return out
+
+
+def _is_margin_number(number: Line, other: Line) -> bool:
+    """A small number beside a text line: a margin line number, never part of the text."""
+    return number.text.isdigit() and number.size < 0.85 * other.size
 
 
 def _same_row(a: Line, b: Line) -> bool:
@@ -274,9 +281,11 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
     if not lines:
         return []
     page = lines[0].page
-    body_lines = [ln for ln in lines if _style(ln, body) in ("body", "bold")]
-    left = min((ln.x0 for ln in body_lines), default=min(ln.x0 for ln in lines))
-    right = max((ln.x1 for ln in body_lines), default=max(ln.x1 for ln in lines))
+    # NOTE: substantial lines of any size decide the columns, so a page holding only a
+    # small-print reference list is still recognised as two-column.
+    text_lines = [ln for ln in lines if len(ln.text) >= 15] or lines
+    left = min(ln.x0 for ln in text_lines)
+    right = max(ln.x1 for ln in text_lines)
     mid = (left + right) / 2
 
     def side(line: Line) -> str:
@@ -286,7 +295,7 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
             return "R"
         return "F"
 
-    sides = Counter(side(ln) for ln in body_lines)
+    sides = Counter(side(ln) for ln in text_lines)
     two_column = sides["L"] >= 4 and sides["R"] >= 4 and sides["F"] < sides["L"] + sides["R"]
 
     blocks: list[TextBlock] = []
@@ -298,14 +307,25 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
             prev is not None
             and last is not None
             and prev.side == line_side
-            and last.block_id == line.block_id
             and _style(last, body) == _style(line, body)
-            and line.y0 - last.y1 < 1.2 * max(last.height, line.height)
             and line.y0 >= last.y0
+            and (
+                last.block_id == line.block_id
+                and line.y0 - last.y1 < 1.2 * max(last.height, line.height)
+                or line.y0 - last.y1 < 0.5 * max(last.height, line.height)
+                and min(last.x1, line.x1) > max(last.x0, line.x0)
+            )
         ):
             prev.lines.append(line)
         else:
             blocks.append(TextBlock(page, [line], side=line_side))
+    # Column edges from body-size text, so a sidebar in small print does not shift them.
+    edges: dict[str, float] = {}
+    for block in blocks:
+        if abs(block.size - body) < 0.15 * body:
+            edges[block.side] = min(edges.get(block.side, block.bbox[0]), block.bbox[0])
+    for block in blocks:
+        block.extra["indent"] = block.bbox[0] - edges.get(block.side, block.bbox[0])
     if two_column:
         blocks = _merge_column_neighbours(blocks, body)
         return _two_column_order(blocks)

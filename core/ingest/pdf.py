@@ -20,10 +20,11 @@ from core.text.sentences import cjk_ratio, split_sentences
 from core.types import BBox, Block, BlockKind, Paper, PaperSentence
 
 _CAPTION = re.compile(
-    r"^(?:Figure|Fig\.|Table|Tab\.|Algorithm|Listing|Box|Chart|图|表)\s*[\dA-Z]+[\s.:：-]",
+    r"^(?:Figure|Fig\.?|Table|Tab\.|Algorithm|Listing|Box|Chart|图|表)\s*[\dA-Z]+[\s.:：-]",
     re.IGNORECASE,
 )
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)\s+\S")
+_SUBSECTION = re.compile(r"^\d+(?:\.\d+)+\s+\S")
 _NAMED_HEADING = re.compile(
     r"^(abstract|introduction|related work|background|methods?|results|discussion|"
     r"conclusions?|acknowledge?ments?|appendix|summary|limitations|references|bibliography|"
@@ -65,14 +66,15 @@ def parse_pdf(path: Path) -> Paper:
                 raise BadPdfError(f"{path}: the PDF is corrupt (no readable pages)")
             raise BadPdfError(f"{path}: the PDF has zero pages")
         try:
-            pages, heights = _extract(doc)
+            pages, heights, figures = _extract(doc)
         except Exception as exc:
             raise BadPdfError(f"{path}: the PDF is corrupt ({exc})") from exc
         metadata_title = (doc.metadata or {}).get("title", "") or ""
     if not any(pages):
         raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
                           "OCR is not supported")
-    return _assemble(path, hashlib.sha256(data).hexdigest(), pages, heights, metadata_title)
+    return _assemble(path, hashlib.sha256(data).hexdigest(), pages, heights, figures,
+                     metadata_title)
 
 
 def _read(path: Path) -> bytes:
@@ -93,19 +95,38 @@ def _read(path: Path) -> bytes:
     return data
 
 
-def _extract(doc: Any) -> tuple[list[list[Line]], list[float]]:
+def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]:
     import pymupdf
 
     flags = pymupdf.TEXT_MEDIABOX_CLIP
     pages: list[list[Line]] = []
     heights: list[float] = []
+    figures: list[list[BBox]] = []
     block_id = 0
     for number, page in enumerate(doc, start=1):
         lines = layout.extract_lines(page.get_text("dict", flags=flags), number, block_id)
         block_id += 100000
         pages.append(layout.merge_same_baseline(lines))
         heights.append(page.rect.height)
-    return pages, heights
+        area = page.rect.width * page.rect.height
+        rects = [tuple(r) for r in page.cluster_drawings()]
+        rects += [tuple(info["bbox"]) for info in page.get_image_info()]
+        # NOTE: page-sized rectangles are backgrounds or frames, not figures.
+        figures.append([r for r in rects  # type: ignore[misc]
+                        if r[2] - r[0] > 20 and r[3] - r[1] > 20
+                        and (r[2] - r[0]) * (r[3] - r[1]) < 0.6 * area])
+    return pages, heights, figures
+
+
+def _inside_figure(bbox: BBox, figures: list[BBox]) -> bool:
+    """Whether most of a block lies inside a figure or table drawing."""
+    area = max((bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), 1e-6)
+    for fig in figures:
+        w = min(bbox[2], fig[2]) - max(bbox[0], fig[0])
+        h = min(bbox[3], fig[3]) - max(bbox[1], fig[1])
+        if w > 0 and h > 0 and w * h >= 0.6 * area:
+            return True
+    return False
 
 
 @dataclass
@@ -158,9 +179,20 @@ def _kind(block: TextBlock, body: float) -> str:
         return "caption"
     if ratio < layout.SMALL_RATIO:
         return "small"
+    letters = sum(ch.isalpha() for ch in text)
+    wordy = letters >= 2 and letters >= 0.5 * len(text.replace(" ", ""))
     short = len(block.lines) <= 3 and words <= 16 and len(text) <= 140
-    if short and not text[0].islower() and not text.endswith((",", ";")):
-        if ratio >= 1.08 or block.bold:
+    if short and wordy and not text[0].islower() and not text.endswith((",", ";")):
+        named = bool(_NUMBERED_HEADING.match(text) or _NAMED_HEADING.match(text))
+        if ratio >= 1.08 and (named or block.extra.get("indent", 0.0) < 2):
+            return "heading"
+        # Bold text of body size is a heading only at the column's edge (figure labels are
+        # centred) and when short; otherwise it is emphasis or a table row.
+        if block.bold and len(block.lines) == 1 and (named or (
+                block.extra.get("indent", 0.0) < 2 and words <= 8)):
+            return "heading"
+        if (len(block.lines) == 1 and words <= 8 and _SUBSECTION.match(text)
+                and not _SENTENCE_END.search(text)):
             return "heading"
         if (len(block.lines) == 1 and words <= 5 and _NAMED_HEADING.match(text)
                 and (_NUMBERED_HEADING.match(text) or words <= 3)):
@@ -168,20 +200,38 @@ def _kind(block: TextBlock, body: float) -> str:
     return "body"
 
 
+def _front_limit(blocks: list[TextBlock]) -> float:
+    """Top of the first named or numbered heading on page 1: above it is front matter."""
+    for block in sorted(blocks, key=lambda b: b.bbox[1]):
+        if block.kind == "heading" and (_NAMED_HEADING.match(block.text)
+                                        or _NUMBERED_HEADING.match(block.text)):
+            return block.bbox[1] - 1
+    return 0.0
+
+
 def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float],
-              metadata_title: str) -> Paper:
+              figures: list[list[BBox]], metadata_title: str) -> Paper:
     all_lines = [ln for page in pages for ln in page]
     body = layout.body_font_size(all_lines)
     pages = layout.remove_debris(pages, heights, body)
     page_blocks = [layout.build_blocks(lines, body) for lines in pages]
-    for blocks in page_blocks:
+    for blocks, rects in zip(page_blocks, figures, strict=True):
         for block in blocks:
             block.kind = _kind(block, body)
+            if (block.kind in ("body", "heading") and _inside_figure(block.bbox, rects)
+                    and not _paragraph_like(block.text)):
+                block.kind = "small"  # labels inside figures, table cells
 
     title, title_block = _title(page_blocks[0] if page_blocks else [], body, metadata_title,
                                 path)
     if title_block is not None:
         title_block.kind = "title"
+    if page_blocks:
+        limit = max(_front_limit(page_blocks[0]),
+                    title_block.bbox[3] if title_block is not None else 0.0)
+        for block in page_blocks[0]:
+            if block.kind in ("heading", "body") and block.bbox[3] <= limit:
+                block.kind = "front"
 
     out_blocks: list[Block] = []
     sentences: list[PaperSentence] = []
@@ -190,7 +240,6 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
     streams: list[_Stream] = []
     section = ""
     in_refs = False
-    seen_heading = False
     stream = _Stream(section)
     deferred: list[TextBlock] = []
 
@@ -208,6 +257,14 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
             if block.kind == "title":
                 out_blocks.append(Block(block.page, block.bbox, text, BlockKind.TITLE))
                 continue
+            if block.kind == "front":
+                # Authors, affiliations, e-mail addresses; an abstract without heading is kept.
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.BODY))
+                if _paragraph_like(text):
+                    for line in block.lines:
+                        stream.add_line(line)
+                    stream.paragraph_break()
+                continue
             if block.kind == "heading":
                 if in_refs and not _APPENDIX.match(text):
                     ref_lines.extend(block.lines)  # a bold label inside the list
@@ -217,7 +274,6 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
                 flush_deferred()
                 streams.append(stream)
                 section = text
-                seen_heading = True
                 sections.append(section)
                 in_refs = bool(REFERENCES_HEADING.match(text))
                 stream = _Stream(section)
@@ -236,8 +292,6 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
                         flush_deferred()
                 continue
             out_blocks.append(Block(block.page, block.bbox, text, BlockKind.BODY, section))
-            if not seen_heading and not _paragraph_like(text):
-                continue  # front matter: authors, affiliations, e-mail addresses
             if not stream.open_paragraph or starts_with_bullet(text):
                 flush_deferred()
                 stream.paragraph_break()

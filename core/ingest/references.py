@@ -17,6 +17,7 @@ _DOT_LABEL = re.compile(r"^(\d{1,4})[.)]\s+")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2}[a-z]?)(?!\d)")
 _INITIALS = re.compile(r"^(?:(?:[A-Z]\.?|[A-Z][a-z]\.)[\s-]*){1,4}$")
 _NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*$|^(?:van|von|de|der|da|di|del|la|le)$")
+_RIGHT_COLUMN_X = 290.0  # lines starting right of this (in points) belong to a right column
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,4}$")
 
 
@@ -51,15 +52,15 @@ def _split_numbered(lines: list[Line], label: re.Pattern[str]) -> list[tuple[str
 
 
 def _split_hanging(lines: list[Line]) -> list[str]:
-    # Left edge per column: the most common x0 rounded (hanging indent lines sit further right).
+    # Left edge per page and column (hanging-indent lines sit further right).
     entries: list[list[str]] = []
     prev: Line | None = None
-    edges: dict[tuple[int, int], float] = {}
+    edges: dict[tuple[int, bool], float] = {}
     for line in lines:
-        key = (line.page, round(line.x0 / 150))
+        key = (line.page, line.x0 >= _RIGHT_COLUMN_X)
         edges[key] = min(edges.get(key, line.x0), line.x0)
     for line in lines:
-        edge = edges[(line.page, round(line.x0 / 150))]
+        edge = edges[(line.page, line.x0 >= _RIGHT_COLUMN_X)]
         starts = abs(line.x0 - edge) < 3
         if prev is not None and prev.page == line.page and line.y0 - prev.y1 > 0.6 * line.height:
             starts = True

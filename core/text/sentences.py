@@ -141,6 +141,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         while end < n and text[end] in _CLOSERS:
             end += 1
         if kind == "cjk":
+            if end < n and text[end] in "、，,；;":
+                continue  # "…吗？”、“…": an enumeration of quoted questions goes on
             cuts.append(end)
             segment_start = end
             continue

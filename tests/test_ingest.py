@@ -1,0 +1,181 @@
+"""PDF ingest on generated fixture papers: reading order, debris, headings, references, errors."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from core.errors import BadPdfError
+from core.ingest.pdf import parse_pdf
+from core.types import BlockKind, Paper
+from tests import pdf_factory as pf
+
+
+@pytest.fixture(scope="module")
+def two_column(tmp_path_factory: pytest.TempPathFactory) -> Paper:
+    return parse_pdf(pf.two_column_paper(tmp_path_factory.mktemp("two")))
+
+
+@pytest.fixture(scope="module")
+def author_year(tmp_path_factory: pytest.TempPathFactory) -> Paper:
+    return parse_pdf(pf.author_year_paper(tmp_path_factory.mktemp("ay")))
+
+
+@pytest.fixture(scope="module")
+def chinese(tmp_path_factory: pytest.TempPathFactory) -> Paper:
+    return parse_pdf(pf.chinese_paper(tmp_path_factory.mktemp("zh")))
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_two_column_title_sections_and_hash(two_column: Paper, tmp_path: Path) -> None:
+    assert two_column.title == pf.TWO_COLUMN_TITLE
+    assert two_column.page_count == 4
+    assert [s for s in two_column.sections if s[0].isdigit()] == list(pf.TWO_COLUMN_SECTIONS)
+    assert "References" in two_column.sections
+    assert len(two_column.sha256) == 64
+    path = pf.two_column_paper(tmp_path)
+    assert parse_pdf(path).sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_two_column_reading_order_matches_the_paragraphs(two_column: Paper) -> None:
+    body = _squash(" ".join(s.text for s in two_column.sentences))
+    positions = []
+    for paragraph in (pf.TWO_COLUMN_ABSTRACT, *pf.TWO_COLUMN_PARAGRAPHS):
+        position = body.find(_squash(paragraph))
+        assert position >= 0, paragraph[:60]
+        positions.append(position)
+    assert positions == sorted(positions)
+
+
+def test_two_column_no_debris_in_sentences(two_column: Paper) -> None:
+    for sentence in two_column.sentences:
+        assert pf.TWO_COLUMN_HEADER not in sentence.text
+        assert "arXiv" not in sentence.text
+        assert not re.search(r"\b\d{1,2} \d{1,2}\b", sentence.text), sentence.text
+        assert not sentence.text.isdigit()
+        assert sentence.section != "References"
+    body = two_column.body_text
+    assert "Jacob Devlin" not in body
+
+
+def test_two_column_hyphenation_joined(two_column: Paper) -> None:
+    body = two_column.body_text
+    for word in pf.TWO_COLUMN_HYPHENATED:
+        assert word in body
+    assert "repre-" not in body and "veri-" not in body
+    assert "state-of-the-art" in body
+
+
+def test_two_column_sentences_know_page_section_and_box(two_column: Paper) -> None:
+    by_text = {s.text: s for s in two_column.sentences}
+    first = by_text["We make three contributions."]
+    assert first.page == 1 and first.section == "1 Introduction"
+    later = next(s for s in two_column.sentences if s.text.startswith("We also measured"))
+    assert later.page == 2 and later.section == "3 Results"
+    for sentence in two_column.sentences:
+        x0, y0, x1, y1 = sentence.bbox
+        assert 0 <= x0 < x1 <= 612 and 0 <= y0 < y1 <= 792
+    assert [s.index for s in two_column.sentences] == list(range(len(two_column.sentences)))
+
+
+def test_two_column_captions_and_headings_are_blocks(two_column: Paper) -> None:
+    kinds = {b.kind for b in two_column.blocks}
+    assert {BlockKind.TITLE, BlockKind.HEADING, BlockKind.BODY, BlockKind.REFERENCE} <= kinds
+    assert "Table 1: Accuracy" in two_column.full_text
+    assert "Figure 2: Added latency" in two_column.full_text
+
+
+def test_two_column_numbered_references(two_column: Paper) -> None:
+    refs = two_column.references
+    assert [r.label for r in refs] == [str(i) for i in range(1, 7)]
+    assert refs[0].year == "2019" and refs[0].authors[0] == "Devlin"
+    for ref, expected in zip(refs, pf.TWO_COLUMN_REFERENCES, strict=True):
+        assert _squash(expected).endswith(_squash(ref.text))
+
+
+def test_author_year_references(author_year: Paper) -> None:
+    refs = author_year.references
+    assert [r.label for r in refs] == [""] * 5
+    assert [r.year for r in refs] == list(pf.AUTHOR_YEAR_REFERENCE_YEARS)
+    assert [r.authors for r in refs] == list(pf.AUTHOR_YEAR_REFERENCE_SURNAMES)
+    assert author_year.title == pf.AUTHOR_YEAR_TITLE
+    assert list(author_year.sections[:3]) == list(pf.AUTHOR_YEAR_SECTIONS)
+    body = _squash(author_year.body_text)
+    for paragraph in pf.AUTHOR_YEAR_PARAGRAPHS:
+        assert _squash(paragraph) in body
+    assert "Evans and Grant ·" not in body
+
+
+def test_chinese_paper(chinese: Paper) -> None:
+    assert chinese.language == "zh"
+    assert chinese.title == pf.CHINESE_TITLE
+    assert list(chinese.sections[:4]) == list(pf.CHINESE_SECTIONS)
+    assert chinese.sections[-1] == "参考文献"
+    texts = [s.text for s in chinese.sentences]
+    assert "部分回答甚至包含错误的用药建议！" not in texts  # one sentence with its lead-in
+    assert any(t.endswith("用药建议！") for t in texts)
+    assert "我们的主要问题是：句子级证据能否提高质量控制的准确率？" in texts
+    assert all(pf.CHINESE_WATERMARK not in t for t in texts)
+    assert "".join(pf.CHINESE_PARAGRAPHS) in "".join(texts)
+    assert [r.label for r in chinese.references] == ["1", "2", "3"]
+
+
+def test_injection_text_is_plain_body(tmp_path: Path) -> None:
+    paper = parse_pdf(pf.injection_paper(tmp_path))
+    assert pf.INJECTION_TEXT in [s.text for s in paper.sentences]
+
+
+def test_parse_is_fast(tmp_path: Path) -> None:
+    path = pf.two_column_paper(tmp_path)
+    parse_pdf(path)
+    started = time.perf_counter()
+    parse_pdf(path)
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (pf.corrupt_pdf, "corrupt"),
+        (pf.not_a_pdf, "not a PDF"),
+        (pf.encrypted_pdf, "password-protected"),
+        (pf.empty_pdf, "zero pages"),
+        (pf.scanned_pdf, "no text layer"),
+    ],
+    ids=["corrupt", "not-a-pdf", "encrypted", "empty", "scanned"],
+)
+def test_bad_input(tmp_path: Path, make: object, words: str) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    with pytest.raises(BadPdfError) as info:
+        parse_pdf(path)
+    message = str(info.value)
+    assert words in message and path.name in message and "\n" not in message
+
+
+def test_scanned_mentions_ocr(tmp_path: Path) -> None:
+    with pytest.raises(BadPdfError, match="OCR is not supported"):
+        parse_pdf(pf.scanned_pdf(tmp_path))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(BadPdfError, match="no such file"):
+        parse_pdf(tmp_path / "nowhere.pdf")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path: Path) -> None:
+    path = pf.two_column_paper(tmp_path)
+    path.chmod(0)
+    try:
+        with pytest.raises(BadPdfError, match="cannot be read"):
+            parse_pdf(path)
+    finally:
+        path.chmod(0o644)
