@@ -279,6 +279,12 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
                 stream = _Stream(section)
                 out_blocks.append(Block(block.page, block.bbox, text, BlockKind.HEADING, section))
                 continue
+            if in_refs and block.kind == "caption":
+                # A box or figure after the reference list (a summary box, an appendix table).
+                in_refs = False
+                streams.append(stream)
+                section = ""
+                stream = _Stream(section)
             if in_refs:
                 ref_lines.extend(block.lines)
                 out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE,
