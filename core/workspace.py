@@ -74,7 +74,6 @@ class Workspace:
         """The SQLite library."""
         if self._repo is None:
             from core.library.repository import Repository
-    from core.verify.verifier import Checker
 
             self._repo = Repository(self.home / "library.sqlite3")
         return self._repo

@@ -27,7 +27,7 @@ def _fake_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
         (pdf_factory.not_a_pdf, "not a PDF"),
         (pdf_factory.corrupt_pdf, "corrupt"),
         (pdf_factory.encrypted_pdf, "password"),
-        (pdf_factory.empty_pdf, "no pages"),
+        (pdf_factory.empty_pdf, "zero pages"),
         (pdf_factory.scanned_pdf, "OCR is not supported"),
     ],
     ids=["not-a-pdf", "corrupt", "encrypted", "empty", "scanned"],

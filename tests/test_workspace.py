@@ -118,7 +118,7 @@ def test_cancelled_ingest_leaves_nothing_behind(tmp_path: Path) -> None:
 
 def test_failed_ingest_leaves_nothing_behind(tmp_path: Path) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
-    ws = Workspace(embedder=CountingEmbedder(fail_on_call=2))
+    ws = Workspace(embedder=CountingEmbedder(fail_on_call=1))
     with pytest.raises(OSError, match="No space left"):
         _run(ws.ingest(pdf))
     assert ws.list_papers() == []

@@ -25,15 +25,19 @@ Handler = Callable[[argparse.Namespace, "Workspace"], int]
 SubParsers = argparse._SubParsersAction  # type: ignore[type-arg]
 
 
-def run_quietly(gen: Generator[Progress, None, T], show: Callable[[Progress], None] | None) -> T:
+def run_quietly(gen: Generator[Progress, None, T], show: StderrProgress | None) -> T:
     """Drive a core generator to its return value, passing each Progress to ``show``."""
-    while True:
-        try:
-            event = next(gen)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    try:
+        while True:
+            try:
+                event = next(gen)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            if show is not None:
+                show(event)
+    finally:
         if show is not None:
-            show(event)
+            show.close()
 
 
 class StderrProgress:
@@ -44,24 +48,23 @@ class StderrProgress:
         self._tty = sys.stderr.isatty()
 
     def __call__(self, event: Progress) -> None:
-        """Show one event."""
+        """Show one event; without a terminal only streamed text is shown, so logs stay clean."""
         if event.text:
             if self.stream_text:
                 sys.stdout.write(event.text)
                 sys.stdout.flush()
             return
-        if not self._tty and event.stage in ("embed", "verify") and event.done not in (0, event.total):
+        if not self._tty:
             return
-        label = f"[{event.stage}]"
         count = f" {event.done}/{event.total}" if event.total else ""
-        line = f"{label}{count} {event.message}".rstrip()
-        if self._tty:
-            sys.stderr.write("\r\033[K" + line)
-            if event.total and event.done >= event.total:
-                sys.stderr.write("\n")
-        else:
-            sys.stderr.write(line + "\n")
+        sys.stderr.write(f"\r\033[K[{event.stage}]{count} {event.message}".rstrip())
         sys.stderr.flush()
+
+    def close(self) -> None:
+        """Clear the progress line."""
+        if self._tty:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 def ingested(ws: Workspace, pdf: Path, quiet: bool = True) -> PaperInfo:
