@@ -37,7 +37,7 @@ from core.config import Settings
 from core.errors import AppError
 from core.progress import Progress
 from core.records import PaperInfo, ReviewAction, StoredCritique
-from core.types import Status, Verdict
+from core.types import Attempt, Status, Verdict
 from desktop import errors, state
 from desktop.dialogs import prompts
 from desktop.dialogs.settings_dialog import LANGUAGES, SettingsDialog
@@ -62,6 +62,16 @@ from desktop.views.claims_panel import ClaimsPanel
 from desktop.views.critique_view import STYLES, CritiqueView
 from desktop.views.pdf_view import PdfView
 
+STAGE_NAMES = {
+    "parse": "reading the PDF",
+    "chunk": "splitting into passages",
+    "embed": "indexing passages",
+    "load": "loading the model",
+    "generate": "writing",
+    "verify": "checking sentences",
+    "verdict": "checking sentences",
+    "attempt": "attempt finished",
+}
 ZOOM_CHOICES = ("Fit width", "Fit page", "50%", "75%", "100%", "125%", "150%", "200%", "300%")
 
 
@@ -89,6 +99,8 @@ class MainWindow(QMainWindow):
         self._syncing = False
         self._export_dir = Path.home()
         self._closing = False
+        self._stream_attempt = 0
+        self._live_attempts: list[Attempt] = []
 
         self._build_views()
         self._build_actions()
@@ -480,6 +492,8 @@ class MainWindow(QMainWindow):
         self.attempts_view.set_result(None)
         self.pdf_view.clear_highlights()
         self.banner.setText("Loading the model…")
+        self._stream_attempt = 0
+        self._live_attempts: list[Attempt] = []
         task = (
             critique_paper(self, self.lane, sha, language)
             .with_progress("Critique")
@@ -496,21 +510,26 @@ class MainWindow(QMainWindow):
 
     def _critique_progress(self, event: Progress) -> None:
         if event.stage == "generate":
+            if event.done != self._stream_attempt:
+                # NOTE: a new attempt rewrites the whole critique with the flagged feedback.
+                self._stream_attempt = event.done
+                self.critique_view.begin_stream()
             if event.text:
                 self.critique_view.append_stream(event.text)
-            self.banner.setText(event.message or "Writing the critique…")
-        elif event.stage == "retry":
-            self.critique_view.begin_stream()
-            self.banner.setText(
-                event.message or "Too many sentences lack evidence: writing a new attempt…"
-            )
+            attempt = f" (attempt {event.done + 1} of at most {event.total})" if event.done else ""
+            self.banner.setText(event.message or f"Writing the critique{attempt}…")
         elif event.stage == "verify":
             count = f" {event.done} of {event.total}" if event.total else ""
             self.banner.setText(event.message or f"Checking sentences against the paper{count}…")
         elif event.stage == "verdict":
-            payload = getattr(event, "payload", None)
-            if isinstance(payload, Verdict):
-                self.critique_view.mark_verdict(payload)
+            if isinstance(event.payload, Verdict):
+                self.critique_view.mark_verdict(event.payload)
+        elif event.stage == "attempt":
+            if isinstance(event.payload, Attempt):
+                self._live_attempts.append(event.payload)
+                self.attempts_view.set_attempts(self._live_attempts, self.lane.settings)
+            if event.message:
+                self.banner.setText(event.message)
         elif event.message:
             self.banner.setText(event.message)
 
@@ -696,12 +715,12 @@ class MainWindow(QMainWindow):
     def _task_progress(self, task: Task, event: Progress) -> None:
         if not task.label or task.token.cancelled:
             return
-        if event.total:
+        if event.total and event.stage != "generate":
             self.progress_bar.setRange(0, event.total)
             self.progress_bar.setValue(event.done)
         elif event.stage != "verdict":
             self.progress_bar.setRange(0, 0)
-        detail = event.message or event.stage
+        detail = event.message or STAGE_NAMES.get(event.stage, event.stage)
         self.progress_label.setText(f"{task.label}: {detail}")
 
     def _task_finished(self, task: Task) -> None:

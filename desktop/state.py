@@ -5,9 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
+from core.config import app_home
+
 
 def _store() -> QSettings:
-    return QSettings("DeepRead", "DeepRead")
+    # NOTE: kept in the data folder so DEEPREAD_HOME isolates layouts (tests, portable installs).
+    return QSettings(str(app_home() / "window.ini"), QSettings.Format.IniFormat)
 
 
 def save_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> None:

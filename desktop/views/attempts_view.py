@@ -14,9 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.config import Settings
 from core.types import Attempt, CritiqueResult
 
-COLUMNS = ("Attempt", "Temperature", "Flagged", "Tokens in", "Tokens out", "Seconds")
+COLUMNS = ("#", "Temp.", "Flagged", "Tok. in", "Tok. out", "Sec.")
 
 
 class ConvergenceChart(QWidget):
@@ -85,6 +86,7 @@ class AttemptsView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumSectionSize(36)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.model_label)
@@ -93,11 +95,32 @@ class AttemptsView(QWidget):
 
     def set_result(self, result: CritiqueResult | None) -> None:
         """Show the attempts of ``result`` (None empties the view)."""
-        attempts: tuple[Attempt, ...] = result.attempts if result is not None else ()
+        if result is None:
+            self.set_attempts([], None)
+            self.model_label.setText("No critique yet.")
+            return
+        checker = result.settings.get("checker", {}) if result.settings else {}
+        raw = checker.get("threshold", result.settings.get("threshold")) if result.settings else None
+        self._fill(list(result.attempts), float(raw) if isinstance(raw, int | float) else None)
+        seconds = sum(a.seconds for a in result.attempts)
+        self.model_label.setText(
+            f"Model: {result.model} · language: {result.language} · "
+            f"{len(result.attempts)} attempt(s), {seconds:.0f} s · final flagged ratio "
+            f"{result.flagged_ratio:.0%}"
+        )
+
+    def set_attempts(self, attempts: list[Attempt], settings: Settings | None) -> None:
+        """Show attempts of a run still in progress."""
+        threshold = settings.checker.threshold if settings is not None else None
+        self._fill(attempts, threshold)
+        if attempts:
+            self.model_label.setText(f"Running: {len(attempts)} attempt(s) finished.")
+
+    def _fill(self, attempts: list[Attempt], threshold: float | None) -> None:
         self.table.setRowCount(len(attempts))
         for row, a in enumerate(attempts):
             cells = (
-                str(a.iteration),
+                str(a.iteration + 1),
                 f"{a.temperature:.2f}",
                 f"{a.flagged_ratio:.0%}",
                 str(a.tokens_in),
@@ -108,17 +131,4 @@ class AttemptsView(QWidget):
                 item = QTableWidgetItem(value)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
-        threshold = None
-        if result is not None:
-            checker = result.settings.get("checker", {}) if result.settings else {}
-            raw = checker.get("threshold", result.settings.get("threshold"))
-            threshold = float(raw) if isinstance(raw, int | float) else None
-            seconds = sum(a.seconds for a in attempts)
-            self.model_label.setText(
-                f"Model: {result.model} · language: {result.language} · "
-                f"{len(attempts)} attempt(s), {seconds:.0f} s · final flagged ratio "
-                f"{result.flagged_ratio:.0%}"
-            )
-        else:
-            self.model_label.setText("No critique yet.")
         self.chart.set_data([a.flagged_ratio for a in attempts], threshold)

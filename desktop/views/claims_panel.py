@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -40,21 +40,17 @@ class ClaimsPanel(QWidget):
         self.filter = QComboBox()
         self.filter.currentIndexChanged.connect(self._refill)
 
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Status", "Sentence", "Reason"])
-        self.tree.setRootIsDecorated(False)
+        self.tree = QListWidget()
         self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
+        self.tree.setUniformItemSizes(False)
         self.tree.setAlternatingRowColors(True)
-        header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(False)
-        header.resizeSection(2, 180)
+        self.tree.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setSpacing(2)
+        self.tree.setIconSize(QSize(12, 12))
         self.tree.currentItemChanged.connect(self._on_current)
-        self.tree.itemActivated.connect(self._on_current)
+        self.tree.itemClicked.connect(self._on_current)
 
         self.accept_button = QPushButton("Accept")
         self.accept_button.setToolTip("Confirm the sentence by hand (with an optional note)")
@@ -104,8 +100,7 @@ class ClaimsPanel(QWidget):
     def flagged_indices(self) -> list[int]:
         """Claim indexes listed under the current filter, top to bottom."""
         return [
-            int(self.tree.topLevelItem(i).data(0, INDEX_ROLE))
-            for i in range(self.tree.topLevelItemCount())
+            int(self.tree.item(i).data(INDEX_ROLE)) for i in range(self.tree.count())
         ]
 
     def counts(self) -> dict[Status, int]:
@@ -115,14 +110,15 @@ class ClaimsPanel(QWidget):
     def current_index(self) -> int | None:
         """Claim index of the selected row, or None."""
         item = self.tree.currentItem()
-        return int(item.data(0, INDEX_ROLE)) if item is not None else None
+        return int(item.data(INDEX_ROLE)) if item is not None else None
 
     def select(self, index: int) -> bool:
         """Select the row of a claim; False when it is not listed."""
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
-            if int(item.data(0, INDEX_ROLE)) == index:
+        for i in range(self.tree.count()):
+            item = self.tree.item(i)
+            if int(item.data(INDEX_ROLE)) == index:
                 self.tree.setCurrentItem(item)
+                self.tree.scrollToItem(item)
                 return True
         return False
 
@@ -169,26 +165,21 @@ class ClaimsPanel(QWidget):
                 continue
             style = STYLES[verdict.status]
             review = reviews.get(verdict.claim.index)
-            status_text = style.label
-            if review is not None:
-                status_text += f"\n({review_label(review)})"
             sentence = verdict.claim.text
             if review is not None and review.action is ReviewAction.EDIT and review.new_text:
                 sentence = review.new_text
-            item = QTreeWidgetItem([status_text, snippet(sentence, 300), ""])
             reason = one_line_explanation(verdict)
-            if verdict.evidence:
+            if verdict.evidence and verdict.status is not Status.UNSUPPORTED:
                 best = max(verdict.evidence, key=lambda e: e.score)
-                reason += f" (best evidence p. {best.page})"
-            item.setText(2, reason)
-            item.setData(0, INDEX_ROLE, verdict.claim.index)
-            item.setForeground(0, QBrush(style.colour))
-            tint = QColor(style.colour)
-            tint.setAlpha(28)
-            item.setBackground(0, QBrush(tint))
-            item.setToolTip(1, verdict.claim.text)
-            item.setToolTip(2, reason)
-            self.tree.addTopLevelItem(item)
+                reason += f" (see p. {best.page})"
+            state = f" · {review_label(review)}" if review is not None else ""
+            item = QListWidgetItem(
+                _status_icon(style.colour),
+                f"{snippet(sentence, 300)}\n{style.label}{state}: {reason}",
+            )
+            item.setData(INDEX_ROLE, verdict.claim.index)
+            item.setToolTip(f"{style.label}{state}\n{verdict.claim.text}\n\n{reason}")
+            self.tree.addItem(item)
         self.tree.blockSignals(False)
         self._update_buttons()
 
@@ -207,3 +198,16 @@ class ClaimsPanel(QWidget):
         index = self.current_index()
         if index is not None:
             self.review_requested.emit(index, action)
+
+
+def _status_icon(colour: QColor) -> QIcon:
+    """A small filled circle in the status colour."""
+    pixmap = QPixmap(24, 24)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(colour)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawEllipse(2, 2, 20, 20)
+    painter.end()
+    return QIcon(pixmap)

@@ -26,6 +26,7 @@ from core.records import Review, ReviewAction, StoredCritique
 from core.types import Status, Verdict
 
 UNVERIFIED = re.compile(r"\[unverified\]\s?", re.IGNORECASE)
+HEADING = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -199,26 +200,28 @@ class CritiqueView(QTextBrowser):
         self.clear()
         self._critique = critique
         text = critique.result.text
-        doc = self.document()
-        cursor = QTextCursor(doc)
+        layout = _Layout(text)
+        cursor = QTextCursor(self.document())
         pos = 0
         for verdict in sorted(critique.result.verdicts, key=lambda v: v.claim.start):
             claim = verdict.claim
             if claim.start < pos or claim.end > len(text):
                 continue
-            self._insert(cursor, text[pos : claim.start], QTextCharFormat())
+            self._insert(cursor, layout, pos, claim.start, QTextCharFormat())
             review = critique.reviews.get(claim.index)
-            sentence = text[claim.start : claim.end]
-            if review is not None and review.action is ReviewAction.EDIT and review.new_text:
-                # NOTE: the badge carries the marker of the original; the edit is shown as is.
-                sentence = review.new_text
+            fmt = self._sentence_format(verdict, review)
             start = cursor.position()
-            self._insert(cursor, sentence, self._sentence_format(verdict, review))
+            if review is not None and review.action is ReviewAction.EDIT and review.new_text:
+                # NOTE: an edited sentence shows its new text; markers before it stay in place.
+                cursor.insertText(review.new_text, fmt)
+            else:
+                self._insert(cursor, layout, claim.start, claim.end, fmt)
             self._add_range(start, cursor.position(), verdict)
             if review is not None:
+                cursor.insertText(" ", QTextCharFormat())
                 self._insert_badge(cursor, review_label(review), _review_colour(review))
             pos = claim.end
-        self._insert(cursor, text[pos:], QTextCharFormat())
+        self._insert(cursor, layout, pos, len(text), QTextCharFormat())
         self._set_line_height()
         bar.setValue(keep)
 
@@ -384,14 +387,36 @@ class CritiqueView(QTextBrowser):
         self._ranges.insert(i, (start, end, verdict.claim.index))
         self._verdicts[verdict.claim.index] = verdict
 
-    def _insert(self, cursor: QTextCursor, text: str, fmt: QTextCharFormat) -> None:
-        """Insert text, turning each "[unverified]" marker into a badge."""
-        pos = 0
-        for match in UNVERIFIED.finditer(text):
-            cursor.insertText(text[pos : match.start()], fmt)
-            self._insert_badge(cursor, "unverified", STYLES[Status.UNSUPPORTED].colour)
-            pos = match.end()
-        cursor.insertText(text[pos:], fmt)
+    def _insert(
+        self, cursor: QTextCursor, layout: _Layout, start: int, end: int, fmt: QTextCharFormat
+    ) -> None:
+        """Insert ``text[start:end]``: markers become badges, Markdown headings become bold."""
+        run: list[str] = []
+        heading = False
+
+        def flush() -> None:
+            if run:
+                cursor.insertText("".join(run), self._heading_format(fmt) if heading else fmt)
+                run.clear()
+
+        for i in range(start, end):
+            if layout.badge_at(i):
+                flush()
+                self._insert_badge(cursor, "unverified", STYLES[Status.UNSUPPORTED].colour)
+                cursor.insertText(" ", fmt)
+            if layout.hidden[i]:
+                continue
+            if layout.heading[i] != heading:
+                flush()
+                heading = layout.heading[i]
+            run.append(layout.text[i])
+        flush()
+
+    def _heading_format(self, fmt: QTextCharFormat) -> QTextCharFormat:
+        out = QTextCharFormat(fmt)
+        out.setFontWeight(QFont.Weight.Bold)
+        out.setFontPointSize(self.font().pointSizeF() + 1.5)
+        return out
 
     def _insert_badge(self, cursor: QTextCursor, label: str, colour: QColor) -> None:
         badge = QTextCharFormat()
@@ -401,8 +426,7 @@ class CritiqueView(QTextBrowser):
         badge.setFontPointSize(max(7.0, self.font().pointSizeF() - 2.5))
         badge.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
         badge.setProperty(QTextFormat.Property.UserProperty, "badge")
-        cursor.insertText(f"\u2009{label}\u2009", badge)
-        cursor.insertText("\u00a0", QTextCharFormat())
+        cursor.insertText(f"\u00a0{label}\u00a0", badge)
 
     def _status_format(self, status: Status) -> QTextCharFormat:
         style = STYLES[status]
@@ -445,3 +469,28 @@ def _review_colour(review: Review) -> QColor:
         ReviewAction.REJECT: QColor(120, 120, 120),
         ReviewAction.EDIT: QColor(40, 120, 200),
     }[review.action]
+
+
+class _Layout:
+    """Per-character display decisions for a critique text (markers, heading prefixes)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.hidden = [False] * len(text)
+        self.heading = [False] * len(text)
+        self._badges: set[int] = set()
+        for match in UNVERIFIED.finditer(text):
+            self._badges.add(match.start())
+            for i in range(match.start(), match.end()):
+                self.hidden[i] = True
+        for match in HEADING.finditer(text):
+            line_end = text.find("\n", match.end())
+            line_end = len(text) if line_end < 0 else line_end
+            for i in range(match.start(), match.end()):
+                self.hidden[i] = True
+            for i in range(match.end(), line_end):
+                self.heading[i] = True
+
+    def badge_at(self, index: int) -> bool:
+        """True where an "[unverified]" marker starts."""
+        return index in self._badges
