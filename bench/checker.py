@@ -37,6 +37,26 @@ TARGETS = {
 }
 
 
+class CountingLLM:
+    """Proxy that counts judge calls; ``trusted`` makes a base model judge every sentence."""
+
+    def __init__(self, llm: LLM, *, trusted: bool | None = None) -> None:
+        self.llm = llm
+        self.name = llm.name
+        self.context_size = llm.context_size
+        self.follows_instructions = llm.follows_instructions if trusted is None else trusted
+        self.calls = 0
+
+    def count_tokens(self, text: str) -> int:
+        """Delegated."""
+        return self.llm.count_tokens(text)
+
+    def complete(self, instruction: str, content: str, **kwargs: Any) -> Any:
+        """Delegated, counted."""
+        self.calls += 1
+        return self.llm.complete(instruction, content, **kwargs)
+
+
 def load_rows() -> list[dict[str, str]]:
     """The labelled sentences."""
     return json.loads(DEVSET.read_text(encoding="utf-8"))
@@ -170,8 +190,18 @@ def main(argv: list[str] | None = None) -> int:
         judge = LlamaModel.load(default_model_path())
         print(f"\njudge model loaded in {time.perf_counter() - start:.1f} s: {judge.name} "
               f"(follows_instructions={judge.follows_instructions})")
-        report["judge"] = evaluate(papers, retrievers, embedder, judge, rows, CheckerSettings(use_judge=True))
-        print_report("gates + semantic + judge (default model)", report["judge"], args.show_errors)
+        counted = CountingLLM(judge)
+        report["judge"] = evaluate(papers, retrievers, embedder, counted, rows, CheckerSettings(use_judge=True))
+        report["judge"]["judge_calls"] = counted.calls
+        print_report(f"gates + semantic + judge (default model, {counted.calls} judge calls)",
+                     report["judge"], args.show_errors)
+        # What the base model would do if it were trusted like an instruct model: asked about
+        # every sentence that passed the gates, with its answer weighted as such.
+        forced = CountingLLM(judge, trusted=True)
+        report["judge_trusted"] = evaluate(papers, retrievers, embedder, forced, rows, CheckerSettings(use_judge=True))
+        report["judge_trusted"]["judge_calls"] = forced.calls
+        print_report(f"default model judged as if instruction-tuned ({forced.calls} judge calls)",
+                     report["judge_trusted"], args.show_errors)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0
