@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
@@ -55,12 +56,15 @@ from desktop.operations import (
     open_paper,
     remove_paper,
     review_sentence,
+    warm_up,
 )
 from desktop.tasks import Task, TaskRunner
 from desktop.views.attempts_view import AttemptsView
 from desktop.views.claims_panel import ClaimsPanel
 from desktop.views.critique_view import STYLES, CritiqueView
 from desktop.views.pdf_view import PdfView
+
+log = logging.getLogger(__name__)
 
 STAGE_NAMES = {
     "parse": "reading the PDF",
@@ -79,6 +83,7 @@ class MainWindow(QMainWindow):
     """Owns the TaskRunner; every core call goes through an operation on its lane."""
 
     library_refreshed = Signal()
+    warmed_up = Signal()
     paper_opened = Signal(str)
     critique_finished = Signal(object)  # StoredCritique
     critique_stopped = Signal()
@@ -111,7 +116,7 @@ class MainWindow(QMainWindow):
         self.resize(1500, 920)
         state.restore_window(self, {"main": self.splitter})
         self._update_actions()
-        QTimer.singleShot(0, self.refresh_library)
+        QTimer.singleShot(0, self._start_up)
 
     # construction ------------------------------------------------------------------------
 
@@ -330,6 +335,17 @@ class MainWindow(QMainWindow):
         self.runner.task_started.connect(self._task_started)
         self.runner.task_progress.connect(self._task_progress)
         self.runner.task_finished.connect(self._task_finished)
+
+    def _start_up(self) -> None:
+        self.refresh_library()
+        # NOTE: a failed warm-up is not worth a dialog; the same error surfaces, with its
+        # context, when the reader opens a paper.
+        task = (
+            warm_up(self, self.lane)
+            .failure(lambda exc: log.warning("warm-up failed: %s", exc))
+            .run_in_background()
+        )
+        task.finished.connect(self.warmed_up)
 
     # library -----------------------------------------------------------------------------
 

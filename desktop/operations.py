@@ -166,6 +166,26 @@ def list_papers(parent: QWidget | None, lane: CoreLane) -> Operation[list[PaperI
     return Operation(parent, lane, lambda ws, _t: ws.list_papers())
 
 
+def warm_up(parent: QWidget | None, lane: CoreLane) -> Operation[None]:
+    """Open the library and the vector store and import the PDF and checking code.
+
+    Run once the window is up, so these one-off costs (seconds, some of them holding the GIL)
+    are paid while the reader looks at the window, not in the middle of the first ingest.
+    """
+
+    def work(ws: Workspace, _token: CancelToken) -> None:
+        import pymupdf  # noqa: F401
+
+        import core.deep_read  # noqa: F401
+        import core.ingest.chunking  # noqa: F401
+        import core.ingest.pdf  # noqa: F401
+
+        ws.list_papers()
+        _ = ws.vectors
+
+    return Operation(parent, lane, work)
+
+
 def ingest_paper(parent: QWidget | None, lane: CoreLane, path: Path) -> Operation[PaperInfo]:
     """Parse, chunk and index a PDF (a no-op when it is already in the library)."""
     return Operation(parent, lane, lambda ws, token: ws.ingest(path, cancel=token))

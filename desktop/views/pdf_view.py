@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pymupdf
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -21,6 +21,9 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from core.errors import BadPdfError
 from core.types import BBox
+
+if TYPE_CHECKING:
+    import pymupdf
 
 #: Logical pixels per PDF point at 100 % (96 dpi screens vs 72 points per inch).
 POINTS_TO_PX = 96 / 72
@@ -82,6 +85,10 @@ class PdfView(QAbstractScrollArea):
         Raises:
             BadPdfError: the file is missing or cannot be opened as a PDF.
         """
+        # NOTE: imported here, not at module level: PyMuPDF takes over a second to import, and
+        # the worker lane has usually imported it already by the time a paper opens.
+        import pymupdf
+
         try:
             doc = pymupdf.open(str(path))
         except Exception as exc:
@@ -338,6 +345,8 @@ class PdfView(QAbstractScrollArea):
     def _render(self, index: int, dpr: float) -> QImage:
         # NOTE: MuPDF calls hold the GIL, so rendering here never runs at the same time as the
         # worker lane's PyMuPDF parsing; each page costs tens of milliseconds at most.
+        import pymupdf
+
         assert self._doc is not None
         factor = self._scale() * dpr
         pix = self._doc[index].get_pixmap(matrix=pymupdf.Matrix(factor, factor), alpha=False)
