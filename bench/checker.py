@@ -62,9 +62,7 @@ def load_rows() -> list[dict[str, str]]:
     return json.loads(DEVSET.read_text(encoding="utf-8"))
 
 
-def verify_rows(
-    checker: Checker, rows: list[dict[str, str]]
-) -> tuple[list[Verdict], float]:
+def verify_rows(checker: Checker, rows: list[dict[str, str]]) -> tuple[list[Verdict], float]:
     """Verify one paper+language group as one text (one sentence per line), keeping grouping."""
     text = "\n".join(r["sentence"] for r in rows)
     start = time.perf_counter()
@@ -132,8 +130,13 @@ def summarise(results: list[tuple[dict[str, str], Verdict]], seconds: float) -> 
         "by_language": {k: sum(v) / len(v) for k, v in by_lang.items()},
         "seconds_per_sentence": seconds / max(len(results), 1),
         "errors": [
-            {"what": what, "sentence": row["sentence"], "kind": row["kind"], "status": v.status.value,
-             "reasons": list(v.reasons)}
+            {
+                "what": what,
+                "sentence": row["sentence"],
+                "kind": row["kind"],
+                "status": v.status.value,
+                "reasons": list(v.reasons),
+            }
             for what, row, v in errors
         ],
     }
@@ -149,14 +152,20 @@ def print_report(name: str, figures: dict[str, Any], show_errors: bool) -> None:
         print(f"  recall {kind:<14} {value:5.2f}  (target >= {target:.2f}) {mark}")
     ffr = figures["false_flag_rate"]
     print(f"  recall all fabricated  {figures['recall_all']:5.2f}")
-    print(f"  false-flag rate        {ffr:5.2f}  (target <= 0.10) {'ok' if ffr <= 0.10 else 'ABOVE'}")
+    print(
+        f"  false-flag rate        {ffr:5.2f}  (target <= 0.10) {'ok' if ffr <= 0.10 else 'ABOVE'}"
+    )
     print(f"  balanced accuracy      {figures['balanced_accuracy']:5.2f}")
-    print("  by language           ", ", ".join(f"{k} {v:.2f}" for k, v in sorted(figures["by_language"].items())))
+    print(
+        "  by language           ",
+        ", ".join(f"{k} {v:.2f}" for k, v in sorted(figures["by_language"].items())),
+    )
     sps = figures["seconds_per_sentence"]
     print(f"  seconds per sentence   {sps:5.3f}  (target <= 0.5 with the judge)")
     if show_errors:
         for err in figures["errors"]:
-            print(f"    [{err['what']}] ({err['kind']}) {err['status']} {err['reasons']}: {err['sentence']}")
+            what = f"[{err['what']}] ({err['kind']}) {err['status']} {err['reasons']}"
+            print(f"    {what}: {err['sentence']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -180,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"set-up (ingest, chunk, embed): {time.perf_counter() - setup:.1f} s")
 
     report: dict[str, Any] = {}
-    report["no_judge"] = evaluate(papers, retrievers, embedder, None, rows, CheckerSettings(use_judge=False))
+    report["no_judge"] = evaluate(
+        papers, retrievers, embedder, None, rows, CheckerSettings(use_judge=False)
+    )
     print_report("gates + semantic (no judge)", report["no_judge"], args.show_errors)
     if not args.no_model:
         from core.llm.default_model import default_model_path
@@ -188,20 +199,32 @@ def main(argv: list[str] | None = None) -> int:
 
         start = time.perf_counter()
         judge = LlamaModel.load(default_model_path())
-        print(f"\njudge model loaded in {time.perf_counter() - start:.1f} s: {judge.name} "
-              f"(follows_instructions={judge.follows_instructions})")
+        print(
+            f"\njudge model loaded in {time.perf_counter() - start:.1f} s: {judge.name} "
+            f"(follows_instructions={judge.follows_instructions})"
+        )
         counted = CountingLLM(judge)
-        report["judge"] = evaluate(papers, retrievers, embedder, counted, rows, CheckerSettings(use_judge=True))
+        report["judge"] = evaluate(
+            papers, retrievers, embedder, counted, rows, CheckerSettings(use_judge=True)
+        )
         report["judge"]["judge_calls"] = counted.calls
-        print_report(f"gates + semantic + judge (default model, {counted.calls} judge calls)",
-                     report["judge"], args.show_errors)
+        print_report(
+            f"gates + semantic + judge (default model, {counted.calls} judge calls)",
+            report["judge"],
+            args.show_errors,
+        )
         # What the base model would do if it were trusted like an instruct model: asked about
         # every sentence that passed the gates, with its answer weighted as such.
         forced = CountingLLM(judge, trusted=True)
-        report["judge_trusted"] = evaluate(papers, retrievers, embedder, forced, rows, CheckerSettings(use_judge=True))
+        report["judge_trusted"] = evaluate(
+            papers, retrievers, embedder, forced, rows, CheckerSettings(use_judge=True)
+        )
         report["judge_trusted"]["judge_calls"] = forced.calls
-        print_report(f"default model judged as if instruction-tuned ({forced.calls} judge calls)",
-                     report["judge_trusted"], args.show_errors)
+        print_report(
+            f"default model judged as if instruction-tuned ({forced.calls} judge calls)",
+            report["judge_trusted"],
+            args.show_errors,
+        )
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

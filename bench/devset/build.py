@@ -73,5 +73,7 @@ def build_all(directory: Path) -> dict[str, Path]:
 
 
 if __name__ == "__main__":
-    for key, path in build_all(Path(sys.argv[1] if len(sys.argv) > 1 else "bench/devset/pdf")).items():
+    for key, path in build_all(
+        Path(sys.argv[1] if len(sys.argv) > 1 else "bench/devset/pdf")
+    ).items():
         print(key, path)

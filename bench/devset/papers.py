@@ -81,11 +81,16 @@ LEXIRANK = DevPaper(
         ),
     ),
     references=(
-        "[1] S. Robertson and H. Zaragoza. The probabilistic relevance framework: BM25 and beyond. 2009.",
-        "[2] V. Karpukhin, B. Oguz, S. Min et al. Dense passage retrieval for open-domain question answering. 2020.",
-        "[3] T. Formal, B. Piwowarski and S. Clinchant. SPLADE: Sparse lexical and expansion model for first stage ranking. 2021.",
-        "[4] N. Thakur, N. Reimers, A. Ruckle et al. BEIR: A heterogeneous benchmark for zero-shot evaluation of information retrieval models. 2021.",
-        "[5] J. Lin and X. Ma. A few brief notes on DeepImpact, COIL, and a conceptual framework for information retrieval. 2021.",
+        "[1] S. Robertson and H. Zaragoza. The probabilistic relevance framework: BM25 and "
+        "beyond. 2009.",
+        "[2] V. Karpukhin, B. Oguz, S. Min et al. Dense passage retrieval for open-domain "
+        "question answering. 2020.",
+        "[3] T. Formal, B. Piwowarski and S. Clinchant. SPLADE: Sparse lexical and expansion "
+        "model for first stage ranking. 2021.",
+        "[4] N. Thakur, N. Reimers, A. Ruckle et al. BEIR: A heterogeneous benchmark for "
+        "zero-shot evaluation of information retrieval models. 2021.",
+        "[5] J. Lin and X. Ma. A few brief notes on DeepImpact, COIL, and a conceptual framework "
+        "for information retrieval. 2021.",
     ),
 )
 
@@ -128,8 +133,10 @@ TRIAGE = DevPaper(
                 "71.9% for logistic regression and 76.2% for ClinicalBERT. After temperature "
                 "scaling its expected calibration error is 0.031, the lowest of the three models. "
                 "Figure 2 shows reliability diagrams before and after scaling. The largest errors "
-                "occur for the two most urgent levels, where the model under-triages 6.5% of cases.",
-                "Table 2: Accuracy and expected calibration error of the three models on the test split.",
+                "occur for the two most urgent levels, where the model under-triages 6.5% of "
+                "cases.",
+                "Table 2: Accuracy and expected calibration error of the three models on the "
+                "test split.",
             ),
         ),
         (
@@ -144,9 +151,12 @@ TRIAGE = DevPaper(
         ),
     ),
     references=(
-        "Alsentzer, E., Murphy, J., Boag, W., et al. (2019). Publicly available clinical BERT embeddings.",
-        "Guo, C., Pleiss, G., Sun, Y., and Weinberger, K. (2017). On calibration of modern neural networks.",
-        "Patel, R., Singh, A., and Moore, K. (2022). Fine-tuning large language models for emergency department triage.",
+        "Alsentzer, E., Murphy, J., Boag, W., et al. (2019). Publicly available clinical BERT "
+        "embeddings.",
+        "Guo, C., Pleiss, G., Sun, Y., and Weinberger, K. (2017). On calibration of modern "
+        "neural networks.",
+        "Patel, R., Singh, A., and Moore, K. (2022). Fine-tuning large language models for "
+        "emergency department triage.",
     ),
 )
 

@@ -6,7 +6,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -54,7 +54,7 @@ class PdfView(QAbstractScrollArea):
         self._tops: list[int] = []  # page tops in content pixels
         self._zoom = 1.0
         self._fit: str | None = "width"
-        self._cache: OrderedDict[int, tuple[tuple[float, float], QImage]] = OrderedDict()
+        self._cache: OrderedDict[int, _PageImage] = OrderedDict()
         self._pending: list[int] = []
         self._highlight: tuple[int, tuple[BBox, ...]] | None = None
         self._current = 0
@@ -325,36 +325,30 @@ class PdfView(QAbstractScrollArea):
             self._render_timer.start()
 
     def _render_next(self) -> None:
-        """Render one pending page per event-loop turn so input stays responsive."""
+        """Do one small rendering step per event-loop turn so the GUI thread never stalls.
+
+        A page is first turned into a display list, then rasterised in horizontal bands of
+        about BAND_PX device pixels; a complex page costs tens of milliseconds as a whole,
+        a band a few.
+        """
         visible = set(self._visible_pages())
         self._pending = [i for i in self._pending if i in visible]
         if not self._pending or self._doc is None:
             return
-        index = self._pending.pop(0)
+        index = self._pending[0]
         key = self._key()
-        cached = self._cache.get(index)
-        if cached is None or cached[0] != key:
-            self._cache[index] = (key, self._render(index, key[1]))
+        entry = self._cache.get(index)
+        if entry is None or entry.key != key:
+            entry = _PageImage(key, self._page_px(index), entry)
+            self._cache[index] = entry
             self._cache.move_to_end(index)
             while len(self._cache) > self.CACHE_PAGES:
                 self._cache.popitem(last=False)
-            self.viewport().update()
+        if entry.step(self._doc[index], self._scale()):
+            self._pending.pop(0)
+        self.viewport().update()
         if self._pending:
             self._render_timer.start()
-
-    def _render(self, index: int, dpr: float) -> QImage:
-        # NOTE: MuPDF calls hold the GIL, so rendering here never runs at the same time as the
-        # worker lane's PyMuPDF parsing; each page costs tens of milliseconds at most.
-        import pymupdf
-
-        assert self._doc is not None
-        factor = self._scale() * dpr
-        pix = self._doc[index].get_pixmap(matrix=pymupdf.Matrix(factor, factor), alpha=False)
-        image = QImage(
-            pix.samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888
-        ).copy()
-        image.setDevicePixelRatio(dpr)
-        return image
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         """Draw visible pages (cached or placeholder) and the evidence highlight."""
@@ -375,14 +369,14 @@ class PdfView(QAbstractScrollArea):
             size = self._page_px(index)
             rect = QRect(QPoint(self._page_left(index) - dx, self._tops[index] - dy), size)
             painter.fillRect(rect.translated(2, 2), QColor(0, 0, 0, 60))
-            cached = self._cache.get(index)
-            if cached is not None:
+            entry = self._cache.get(index)
+            image = entry.drawable() if entry is not None else None
+            if image is not None:
                 painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-                painter.drawImage(QRectF(rect), cached[1])
-                if cached[0] != key:
-                    self._request(index)
+                painter.drawImage(QRectF(rect), image)
             else:
                 painter.fillRect(rect, Qt.GlobalColor.white)
+            if entry is None or entry.key != key or not entry.done:
                 self._request(index)
             if self._highlight is not None and self._highlight[0] == index:
                 self._paint_highlight(painter, rect, self._highlight[1])
@@ -444,3 +438,62 @@ class PdfView(QAbstractScrollArea):
             self.go_to_page(self.page_count)
         else:
             super().keyPressEvent(event)
+
+
+class _PageImage:
+    """One page rendered (or being rendered) band by band at one zoom and pixel ratio."""
+
+    BAND_PX = 240
+
+    def __init__(self, key: tuple[float, float], size: QSize, previous: _PageImage | None) -> None:
+        self.key = key
+        dpr = key[1]
+        self.image = QImage(
+            max(1, round(size.width() * dpr)),
+            max(1, round(size.height() * dpr)),
+            QImage.Format.Format_RGB888,
+        )
+        self.image.fill(Qt.GlobalColor.white)
+        self.image.setDevicePixelRatio(dpr)
+        self.bands = max(1, -(-self.image.height() // self.BAND_PX))
+        self.next_band = 0
+        self.done = False
+        self._dlist: pymupdf.DisplayList | None = None
+        # NOTE: the old image (other zoom) is shown scaled until the new one is complete.
+        self._previous = previous.drawable() if previous is not None else None
+
+    def drawable(self) -> QImage | None:
+        """The best image to show now."""
+        if self.done:
+            return self.image
+        if self._previous is not None:
+            return self._previous
+        return self.image if self.next_band else None
+
+    def step(self, page: pymupdf.Page, scale: float) -> bool:
+        """Do the next unit of work; True once the page is complete."""
+        import pymupdf
+
+        if self._dlist is None:
+            self._dlist = page.get_displaylist()
+            return False
+        rect = page.rect
+        dpr = self.key[1]
+        factor = scale * dpr
+        top = rect.y0 + rect.height * self.next_band / self.bands
+        bottom = rect.y0 + rect.height * (self.next_band + 1) / self.bands
+        clip = pymupdf.Rect(rect.x0, top, rect.x1, bottom)
+        pix = self._dlist.get_pixmap(matrix=pymupdf.Matrix(factor, factor), clip=clip, alpha=False)
+        band = QImage(pix.samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
+        band.setDevicePixelRatio(dpr)
+        painter = QPainter(self.image)
+        painter.drawImage(
+            QPointF((pix.x - rect.x0 * factor) / dpr, (pix.y - rect.y0 * factor) / dpr), band
+        )
+        painter.end()
+        self.next_band += 1
+        if self.next_band >= self.bands:
+            self.done = True
+            self._dlist = None
+            self._previous = None
+        return self.done
