@@ -54,13 +54,17 @@ def repair_feedback(verdicts: Sequence[Verdict], language: str = "en") -> str:
         return ""
     header = REPAIR_HEADER_ZH if language == "zh" else REPAIR_HEADER_EN
     items = [
-        REPAIR_ITEM.format(sentence=v.claim.text.strip(), explanation=v.explanation or ", ".join(v.reasons))
+        REPAIR_ITEM.format(
+            sentence=v.claim.text.strip(), explanation=v.explanation or ", ".join(v.reasons)
+        )
         for v in flagged[:MAX_FEEDBACK_ITEMS]
     ]
     return header + "\n" + "\n".join(items)
 
 
-def section_passages(paper: Paper, retriever: Retriever | None, key: str, k: int = 4) -> list[PaperSentence]:
+def section_passages(
+    paper: Paper, retriever: Retriever | None, key: str, k: int = 4
+) -> list[PaperSentence]:
     """Paper sentences retrieved for a section; the paper's leading sentences as the fallback."""
     if retriever is not None:
         try:
@@ -195,8 +199,10 @@ def write_critique(
     parts: list[str] = []
     tokens_in = tokens_out = 0
     for key, _, _ in SECTIONS:
-        left = max_tokens_per_section if token_budget is None else min(
-            max_tokens_per_section, token_budget - tokens_out
+        left = (
+            max_tokens_per_section
+            if token_budget is None
+            else min(max_tokens_per_section, token_budget - tokens_out)
         )
         if left <= 0 or should_stop():
             break
@@ -210,7 +216,12 @@ def write_critique(
         raw: list[str] = []
         completion = yield from _collect(
             stream_completion(
-                llm, prompt.instruction, prompt.content, max_tokens=left, temperature=temperature, stop=_STOP
+                llm,
+                prompt.instruction,
+                prompt.content,
+                max_tokens=left,
+                temperature=temperature,
+                stop=_STOP,
             ),
             raw,
         )
@@ -222,7 +233,9 @@ def write_critique(
     return Draft("".join(parts).rstrip() + ("\n" if parts else ""), tokens_in, tokens_out)
 
 
-def _collect(stream: Generator[str, None, Completion], into: list[str]) -> Generator[str, None, Completion]:
+def _collect(
+    stream: Generator[str, None, Completion], into: list[str]
+) -> Generator[str, None, Completion]:
     """Re-yield tokens while keeping a copy (the streamed text may differ from the final one)."""
     while True:
         try:

@@ -119,8 +119,11 @@ def deep_read(
         attempts.append(attempt)
         rounds.append((draft.text, verdicts, ratio))
         yield Progress(
-            "attempt", iteration + 1, knobs.max_retries + 1,
-            message=f"Attempt {iteration + 1}: {ratio:.0%} flagged", payload=attempt,
+            "attempt",
+            iteration + 1,
+            knobs.max_retries + 1,
+            message=f"Attempt {iteration + 1}: {ratio:.0%} flagged",
+            payload=attempt,
         )
         if ratio <= knobs.threshold or out_of_time() or tokens_used >= knobs.token_budget:
             break

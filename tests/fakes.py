@@ -167,7 +167,9 @@ def make_paper(
     )
 
 
-def make_hits(paper: Paper, query: str, k: int, embedder: FakeEmbedder | None = None) -> list[SearchHit]:
+def make_hits(
+    paper: Paper, query: str, k: int, embedder: FakeEmbedder | None = None
+) -> list[SearchHit]:
     """Rank single-sentence chunks of ``paper`` by FakeEmbedder cosine (a tiny retriever)."""
     embedder = embedder or FakeEmbedder()
     chunks = [

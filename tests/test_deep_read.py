@@ -65,7 +65,10 @@ def test_never_more_than_max_retries_and_temperature_ladder(max_retries: int) ->
 
 
 def test_feedback_only_from_latest_round() -> None:
-    writer = FakeLLM(["Round one invents 11.1% gains."] * SECTIONS + ["Round two invents 22.2% gains."] * SECTIONS)
+    writer = FakeLLM(
+        ["Round one invents 11.1% gains."] * SECTIONS
+        + ["Round two invents 22.2% gains."] * SECTIONS
+    )
     writer.default = lambda i, c: "Round three invents 33.3% gains."
     run(writer, max_retries=2)
     second = writer.history[SECTIONS].content
@@ -95,7 +98,9 @@ def test_final_verdict_offsets_match_marked_text() -> None:
 
 
 def test_passing_run_still_marks_flagged_sentences() -> None:
-    writer = FakeLLM(default=lambda i, c: f"{GOOD} {GOOD.replace('SQuAD', 'SQuAD again')} {GOOD} It uses 7 GPUs.")
+    writer = FakeLLM(
+        default=lambda i, c: f"{GOOD} {GOOD.replace('SQuAD', 'SQuAD again')} {GOOD} It uses 7 GPUs."
+    )
     _, result = run(writer, threshold=0.5)
     assert len(result.attempts) == 1 and result.flagged_ratio <= 0.5
     assert "[unverified] It uses 7 GPUs." in result.text

@@ -55,7 +55,11 @@ FACTS = PaperFacts(PAPER)
         ("It was evaluated by Microsoft.", ["name_not_in_paper:Microsoft"], False),
         ("该方法在SQuAD上达到了85.3%的准确率。", [], False),
         ("该方法达到了百分之九十的准确率。", ["number_not_in_paper:百分之九十"], False),
-        ("作者引用了[5]和表7。", ["citation_not_in_references:[5]", "table_not_in_paper:Table 7"], True),
+        (
+            "作者引用了[5]和表7。",
+            ["citation_not_in_references:[5]", "table_not_in_paper:Table 7"],
+            True,
+        ),
         ("作者写道：「the verifier always agrees with the reader」。", None, True),
     ],
 )
@@ -69,8 +73,14 @@ def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
 def test_overclaim_needs_backing_in_evidence() -> None:
     evidence = ["The gains are consistent across all three datasets."]
     assert run_gates("It works on all datasets.", FACTS, evidence).reasons == ()
-    assert "overclaim:prove" in run_gates("This proves the verifier is correct.", FACTS, evidence).reasons
-    assert "overclaim:all" in run_gates("该方法在所有任务上都有效。", FACTS, ["It helps on two tasks."]).reasons
+    assert (
+        "overclaim:prove"
+        in run_gates("This proves the verifier is correct.", FACTS, evidence).reasons
+    )
+    assert (
+        "overclaim:all"
+        in run_gates("该方法在所有任务上都有效。", FACTS, ["It helps on two tasks."]).reasons
+    )
 
 
 def test_translated_chinese_quote_is_not_matched_exactly() -> None:

@@ -23,7 +23,9 @@ GROUNDED = "Accuracy rises from 41.2% with 5 passages to 52.8% with 50 passages.
 
 def yes_man() -> FakeLLM:
     """An instruction-following judge that obeys the injected text."""
-    return FakeLLM(default=lambda i, c: "\n".join(f"[{n}] YES" for n in range(1, 5)), follows_instructions=True)
+    return FakeLLM(
+        default=lambda i, c: "\n".join(f"[{n}] YES" for n in range(1, 5)), follows_instructions=True
+    )
 
 
 def _check(paper: Paper, judge: FakeLLM) -> dict[str, Status]:

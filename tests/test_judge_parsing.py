@@ -16,18 +16,28 @@ Y, P, N = Label.YES, Label.PARTIAL, Label.NO
     [
         pytest.param("[1] YES\n[2] NO\n[3] PARTIAL\n[4] YES", [Y, N, P, Y], id="clean"),
         pytest.param("[1] yes\n[2] no\n[3] partial\n[4] Yes.", [Y, N, P, Y], id="lower-case"),
-        pytest.param("- **[1]** Yes.\n- [2] no, because the passage", [Y, N, None, None], id="markdown"),
-        pytest.param("* [1] YES - clearly stated\n* [2] PARTIALLY", [Y, P, None, None], id="extra-words"),
+        pytest.param(
+            "- **[1]** Yes.\n- [2] no, because the passage", [Y, N, None, None], id="markdown"
+        ),
+        pytest.param(
+            "* [1] YES - clearly stated\n* [2] PARTIALLY", [Y, P, None, None], id="extra-words"
+        ),
         pytest.param("[1] YES [2] NO [3] NO [4] YES", [Y, N, N, Y], id="one-line"),
         pytest.param("Answer: [1] Supported [2] Unsupported", [Y, N, None, None], id="synonyms"),
         pytest.param("[2] NO", [None, N, None, None], id="missing-lines"),
-        pytest.param("<think>[1] NO is tempting</think>\n[1] YES", [Y, None, None, None], id="think-tags"),
-        pytest.param("<think>unfinished reasoning [1] NO", [None, None, None, None], id="open-think"),
+        pytest.param(
+            "<think>[1] NO is tempting</think>\n[1] YES", [Y, None, None, None], id="think-tags"
+        ),
+        pytest.param(
+            "<think>unfinished reasoning [1] NO", [None, None, None, None], id="open-think"
+        ),
         pytest.param("```\n[1] YES\n[2] NO\n```", [Y, N, None, None], id="code-fence"),
         pytest.param("Yes\nNo\nPartial", [Y, N, P, None], id="unnumbered"),
         pytest.param("1. 是\n2. 否\n3. 部分\n4. 不支持", [Y, N, P, N], id="chinese"),
         pytest.param("[1] 支持\n[2] 部分支持", [Y, P, None, None], id="chinese-support"),
-        pytest.param("Statement 1: yes\nStatement 2: no", [Y, N, None, None], id="statement-prefix"),
+        pytest.param(
+            "Statement 1: yes\nStatement 2: no", [Y, N, None, None], id="statement-prefix"
+        ),
         pytest.param("[1] YES\n[1] NO", [Y, None, None, None], id="first-answer-wins"),
         pytest.param("[7] YES", [None, None, None, None], id="out-of-range"),
         pytest.param("I cannot tell.", [None, None, None, None], id="no-label"),

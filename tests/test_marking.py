@@ -40,7 +40,11 @@ def test_partial_and_not_a_claim_are_not_marked() -> None:
 
 def test_offsets_point_into_marked_text() -> None:
     text = "A. B is made up. C."
-    verdicts = [_v("A.", 0, Status.SUPPORTED), _v("B is made up.", 3, Status.UNSUPPORTED), _v("C.", 17, Status.SUPPORTED)]
+    verdicts = [
+        _v("A.", 0, Status.SUPPORTED),
+        _v("B is made up.", 3, Status.UNSUPPORTED),
+        _v("C.", 17, Status.SUPPORTED),
+    ]
     marked, shifted = mark_with_verdicts(text, verdicts)
     assert [marked[v.claim.start : v.claim.end] for v in shifted] == ["A.", "B is made up.", "C."]
 

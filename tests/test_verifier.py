@@ -26,7 +26,9 @@ PAPER = make_paper(
 )
 
 
-def checker(judge: FakeLLM | None = None, *, retriever: object = "default", use_judge: bool = True) -> Checker:
+def checker(
+    judge: FakeLLM | None = None, *, retriever: object = "default", use_judge: bool = True
+) -> Checker:
     ret = FakeRetriever(PAPER) if retriever == "default" else retriever
     return Checker(PAPER, ret, FakeEmbedder(), judge, CheckerSettings(use_judge=use_judge))  # type: ignore[arg-type]
 
@@ -53,7 +55,11 @@ def test_claim_kind(sentence: str, kind: str | None) -> None:
 def test_claims_have_offsets_and_skip_marker() -> None:
     text = "## Method\n[unverified] It uses 3 layers. It is fast."
     claims = extract_claims(text)
-    assert [text[c.start : c.end] for c in claims] == ["## Method", "It uses 3 layers.", "It is fast."]
+    assert [text[c.start : c.end] for c in claims] == [
+        "## Method",
+        "It uses 3 layers.",
+        "It is fast.",
+    ]
     assert [c.is_claim for c in claims] == [False, True, True]
 
 
@@ -77,15 +83,23 @@ def test_statuses_and_reasons() -> None:
     assert wrong.status == Status.UNSUPPORTED
     assert wrong.reasons[0] == "number_not_in_paper:91.2%"
     assert wrong.explanation == "91.2% does not occur in the paper"
-    assert by_text["The authors claim it is “a verifier that never fails on any benchmark”."].status == Status.REJECTED
+    assert (
+        by_text["The authors claim it is “a verifier that never fails on any benchmark”."].status
+        == Status.REJECTED
+    )
     assert by_text["It follows Smith and Brown (2019)."].status == Status.REJECTED
-    assert by_text["Bananas grow quickly in tropical climates near the coast."].status == Status.UNSUPPORTED
+    assert (
+        by_text["Bananas grow quickly in tropical climates near the coast."].status
+        == Status.UNSUPPORTED
+    )
     assert all(0.0 <= v.confidence <= 1.0 for v in verdicts)
     assert [text[v.claim.start : v.claim.end] for v in verdicts] == [v.claim.text for v in verdicts]
 
 
 def test_flagged_ratio() -> None:
-    verdicts = checker().verify("## Method\nSpanCheck reaches 85.3% accuracy on SQuAD. It reaches 99% accuracy.")
+    verdicts = checker().verify(
+        "## Method\nSpanCheck reaches 85.3% accuracy on SQuAD. It reaches 99% accuracy."
+    )
     assert flagged_ratio(verdicts) == pytest.approx(0.5)
     assert flagged_ratio([]) == 0.0
     assert flagged_ratio(checker().verify("## Method\nWhy?")) == 0.0
@@ -93,7 +107,9 @@ def test_flagged_ratio() -> None:
 
 def test_on_verdict_called_in_order() -> None:
     seen: list[Verdict] = []
-    verdicts = checker().verify("A heading\nSpanCheck reaches 85.3% accuracy. It uses BERT-base.", on_verdict=seen.append)
+    verdicts = checker().verify(
+        "A heading\nSpanCheck reaches 85.3% accuracy. It uses BERT-base.", on_verdict=seen.append
+    )
     assert seen == verdicts
 
 
@@ -105,7 +121,9 @@ def test_one_retrieval_per_group_of_four() -> None:
 
 
 def test_retrieval_failure_falls_back_to_leading_text() -> None:
-    verdicts = checker(retriever=FakeRetriever(PAPER, fail=True)).verify("SpanCheck reaches 85.3% accuracy on SQuAD.")
+    verdicts = checker(retriever=FakeRetriever(PAPER, fail=True)).verify(
+        "SpanCheck reaches 85.3% accuracy on SQuAD."
+    )
     assert verdicts[0].status == Status.SUPPORTED
     assert "retrieval_fallback:leading" in verdicts[0].reasons
 
@@ -120,7 +138,9 @@ def test_no_retriever_and_empty_paper_gives_no_evidence_verdict() -> None:
 def test_judge_error_falls_back_per_batch() -> None:
     judge = FakeLLM([RuntimeError("model crashed")], follows_instructions=True)
     ch = checker(judge)
-    verdicts = ch.verify("SpanCheck reaches 85.3% accuracy on SQuAD. The verifier scores answer spans.")
+    verdicts = ch.verify(
+        "SpanCheck reaches 85.3% accuracy on SQuAD. The verifier scores answer spans."
+    )
     assert ch.judge_failures == 1
     assert all(v.status != Status.REJECTED for v in verdicts)
     assert any("judge_failed" in v.reasons for v in verdicts)
@@ -135,19 +155,25 @@ def test_instruct_judge_no_drops_weakly_supported_claim() -> None:
 
 def test_base_judge_is_not_asked_about_clear_cases() -> None:
     judge = FakeLLM(default=lambda i, c: "[1] NO\n[2] NO\n[3] NO\n[4] NO")
-    verdict = checker(judge).verify("SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1].")[0]
+    verdict = checker(judge).verify(
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]."
+    )[0]
     assert verdict.status == Status.SUPPORTED
     assert judge.history == []
 
 
 def test_judge_off_makes_no_calls() -> None:
     judge = FakeLLM(follows_instructions=True)
-    checker(judge, use_judge=False).verify("The verifier scores each span against passages quickly.")
+    checker(judge, use_judge=False).verify(
+        "The verifier scores each span against passages quickly."
+    )
     assert judge.history == []
 
 
 def test_chinese_critique_of_english_paper() -> None:
-    verdicts = checker().verify("SpanCheck在SQuAD上达到了85.3%的准确率。SpanCheck在SQuAD上达到了95.1%的准确率。作者引用了[7]。")
+    verdicts = checker().verify(
+        "SpanCheck在SQuAD上达到了85.3%的准确率。SpanCheck在SQuAD上达到了95.1%的准确率。作者引用了[7]。"
+    )
     assert [v.status for v in verdicts] == [Status.SUPPORTED, Status.UNSUPPORTED, Status.REJECTED]
 
 

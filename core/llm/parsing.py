@@ -45,14 +45,11 @@ _WORD_LABEL = {
 }
 _INDEX = re.compile(
     r"^[\s>*\-\u2022#]*(?:\*\*)?\s*(?:statement|claim|sentence|句子|陈述)?\s*"
-    r"[\[(（【]?\s*(\d{1,2})\s*[\])）】]?\s*[.:：)\-]*"
-    ,
+    r"[\[(（【]?\s*(\d{1,2})\s*[\])）】]?\s*[.:：)\-]*",
     re.I,
 )
 
-_INLINE = re.compile(
-    r"[\[(（【]\s*(\d{1,2})\s*[\])）】][\s:：.\-*]*" + _LABEL.pattern, re.I
-)
+_INLINE = re.compile(r"[\[(（【]\s*(\d{1,2})\s*[\])）】][\s:：.\-*]*" + _LABEL.pattern, re.I)
 
 
 def parse_judgments(text: str, count: int) -> dict[int, Label | None]:
@@ -77,9 +74,9 @@ def parse_judgments(text: str, count: int) -> dict[int, Label | None]:
     saw_number = False
     for match in _INLINE.finditer(text):
         saw_number = True
-        number = int(match.group(1))
-        if number in answers and answers[number] is None:
-            answers[number] = _WORD_LABEL[match.group(2).lower()]
+        inline = int(match.group(1))
+        if inline in answers and answers[inline] is None:
+            answers[inline] = _WORD_LABEL[match.group(2).lower()]
     unnumbered: list[Label] = []
     for line in text.splitlines():
         line = line.strip()

@@ -80,11 +80,14 @@ CRITIQUE_INSTRUCTION_ZH: dict[str, str] = {
         "请用中文为下面这篇论文的评审撰写“局限性与有效性威胁”部分：用两到四句话指出段落所揭示的不足。"
         "不要夸大，不要编造事实。"
     ),
-    "questions": "请用中文为下面这篇论文的评审撰写“向作者提出的问题”部分：提出两到三个简短的问题，每个以问号结尾。",
+    "questions": (
+        "请用中文为下面这篇论文的评审撰写“向作者提出的问题”部分：提出两到三个简短的问题，"
+        "每个以问号结尾。"
+    ),
 }
 
 #: Base models continue a document; this opens the section so the continuation is on topic.
-CRITIQUE_PRIMER_EN = "Review of \"{title}\"\n\n## {heading}\n"
+CRITIQUE_PRIMER_EN = 'Review of "{title}"\n\n## {heading}\n'
 CRITIQUE_PRIMER_ZH = "《{title}》评审\n\n## {heading}\n"
 
 #: Passages given to the writer, one per line with their page.
@@ -101,4 +104,4 @@ REPAIR_HEADER_ZH = (
     "检查器在上一稿中发现了问题，请在本稿中修正：删除段落中没有的数字或注明为估计，只引用原文中逐字出现的文字，"
     "只引用论文参考文献中列出的文献，删去论文中没有提到的名称，弱化段落不能完全支持的说法。"
 )
-REPAIR_ITEM = "- \"{sentence}\": {explanation}"
+REPAIR_ITEM = '- "{sentence}": {explanation}'

@@ -48,7 +48,7 @@ _SPACE = re.compile(r"\s+")
 
 
 def normalize_text(text: str, *, dehyphenate: bool = True) -> str:
-    """NFKC, straight quotes, ASCII dashes, joined line-break hyphenation, single spaces.
+    r"""NFKC, straight quotes, ASCII dashes, joined line-break hyphenation, single spaces.
 
     Args:
         text: Any text from the paper or from a critique.
@@ -95,7 +95,20 @@ def canonical_number(value: Decimal) -> str:
     return text or "0"
 
 
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 
 
 def chinese_numeral(text: str) -> Decimal | None:
@@ -188,10 +201,10 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
                 )
     for match in _CN_PERCENT.finditer(text):
         num = match.group("num")
-        value = chinese_numeral(num) if not num[0].isdigit() else _decimal_or_none(num)
-        if value is not None:
+        percent = chinese_numeral(num) if not num[0].isdigit() else _decimal_or_none(num)
+        if percent is not None:
             found = [m for m in found if not match.start() <= m.start < match.end()]
-            found.append(NumberMention(match.group(0), match.start(), match.end(), value, True))
+            found.append(NumberMention(match.group(0), match.start(), match.end(), percent, True))
     found.sort(key=lambda m: m.start)
     return found
 

@@ -97,7 +97,9 @@ class EvidenceFinder:
         results: list[ClaimEvidence] = []
         for i, claim in enumerate(claims):
             ids = list(dict.fromkeys(pool + self._anchor_sentences(claim)))
-            results.append(self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source))
+            results.append(
+                self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source)
+            )
         return results
 
     def _candidates(self, query: str) -> tuple[list[int], str]:
@@ -108,7 +110,12 @@ class EvidenceFinder:
                 self.retrieval_failures += 1
                 log.warning("retrieval failed, using the paper's leading text: %s", exc)
             else:
-                ids = [i for hit in hits for i in hit.chunk.sentence_ids if 0 <= i < len(self.paper.sentences)]
+                ids = [
+                    i
+                    for hit in hits
+                    for i in hit.chunk.sentence_ids
+                    if 0 <= i < len(self.paper.sentences)
+                ]
                 if ids:
                     return list(dict.fromkeys(ids)), "retrieval"
         return [s.index for s in self.paper.sentences[: self.leading_sentences]], "leading"
@@ -145,7 +152,9 @@ class EvidenceFinder:
             return np.zeros((0, getattr(self.embedder, "dimension", 1)), dtype=np.float32)
         return np.stack([self._vectors[i] for i in ids])
 
-    def _align(self, claim: str, ids: list[int], claim_vector: np.ndarray | None, source: str) -> ClaimEvidence:
+    def _align(
+        self, claim: str, ids: list[int], claim_vector: np.ndarray | None, source: str
+    ) -> ClaimEvidence:
         if not ids:
             return ClaimEvidence((), claim_vector, None, "none")
         cosines = np.zeros(len(ids), dtype=np.float32)

@@ -17,11 +17,12 @@ Gates and what they skip (documented so reviewers know what is *not* checked):
   translations and cannot be matched exactly, so they are skipped.
 * citations: ``[12]``, ``[3–5]``, ``[3, 7]``, ``(Smith et al., 2021)``, ``Smith and Lee (2020)``
   must resolve to the paper's reference list (numbered label, or surname + year).
-* cross-references: ``Table 3``, ``Figure 2``, ``Fig. 2``, ``Section 4``, ``表3``, ``图2`` must exist.
+* cross-references: ``Table 3``, ``Figure 2``, ``Fig. 2``, ``Section 4``, ``表3``, ``图2`` must
+  exist.
 * names: acronyms, CamelCase and hyphenated model names, letter-digit names and capitalised words
   that do not start a sentence must occur in the paper (case-insensitive, hyphens/spaces ignored).
-* overclaims: absolute words ("always", "proves", "all", 所有, 证明 …) must be backed by the same or an
-  equivalent word in the sentence's best evidence.
+* overclaims: absolute words ("always", "proves", "all", 所有, 证明 …) must be backed by the same
+  or an equivalent word in the sentence's best evidence.
 
 Quote, citation and cross-reference failures are *hard* (the verdict is ``rejected``): nothing
 else can make a fabricated quote or reference true. Number, name and overclaim failures are soft
@@ -223,7 +224,9 @@ _EN_STEMS = (
     ("vastly", r"vast(?:ly)?"),
     ("impossible", r"impossible"),
 )
-_EN_OVERCLAIM = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _EN_STEMS) + r")\b", re.I)
+_EN_OVERCLAIM = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _EN_STEMS) + r")\b", re.I
+)
 
 
 class PaperFacts:
@@ -343,7 +346,9 @@ def _word_count(text: str) -> float:
     return latin + sum(1 for ch in text if _cjk(ch)) / 2
 
 
-def check_quotes(text: str, facts: PaperFacts) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:
+def check_quotes(
+    text: str, facts: PaperFacts
+) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:
     """Quotes of four words or more must be exact substrings of the paper."""
     failures: list[GateFinding] = []
     anchors: list[str] = []
@@ -441,7 +446,9 @@ def _resolves(surname: str, year: str, facts: PaperFacts) -> bool:
     return name in facts.names and year in facts.numbers
 
 
-def check_xrefs(text: str, facts: PaperFacts) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:
+def check_xrefs(
+    text: str, facts: PaperFacts
+) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:
     """Table, Figure, Section and Appendix references must exist in the paper."""
     failures: list[GateFinding] = []
     anchors: list[str] = []
@@ -543,7 +550,9 @@ def check_names(
             anchors.append(f"name:{name}")
         else:
             failures.append(
-                GateFinding("name", f"name_not_in_paper:{name}", f"“{name}” does not occur in the paper")
+                GateFinding(
+                    "name", f"name_not_in_paper:{name}", f"“{name}” does not occur in the paper"
+                )
             )
     return failures, anchors
 
@@ -604,4 +613,3 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
     failures.sort(key=lambda f: not f.hard)
     anchors = quote_a + cite_a + xref_a + num_a + name_a
     return GateResult(tuple(failures), tuple(anchors))
-

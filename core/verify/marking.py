@@ -62,7 +62,10 @@ def _locate(text: str, claim: Claim) -> int | None:
     first = text.find(sentence)
     if first >= 0:
         return first
-    if 0 <= claim.start < claim.end <= len(text) and text[claim.start : claim.end].strip() == sentence:
+    if (
+        0 <= claim.start < claim.end <= len(text)
+        and text[claim.start : claim.end].strip() == sentence
+    ):
         return claim.start
     return None
 
@@ -71,4 +74,6 @@ def _shift(claim: Claim, inserts: Sequence[int]) -> Claim:
     before_start = sum(1 for p in inserts if p <= claim.start)
     before_end = sum(1 for p in inserts if p < claim.end)
     delta = len(MARKER)
-    return replace(claim, start=claim.start + before_start * delta, end=claim.end + before_end * delta)
+    return replace(
+        claim, start=claim.start + before_start * delta, end=claim.end + before_end * delta
+    )

@@ -26,7 +26,9 @@ _STOPWORDS = frozenset(
     """.split()
 )
 # Function characters: bigrams containing them carry little content in Chinese.
-_ZH_STOP = frozenset("的了是在和与及而也都就被把对这那其之为以于中上下个种该此我们他它们作者文本论提出")
+_ZH_STOP = frozenset(
+    "的了是在和与及而也都就被把对这那其之为以于中上下个种该此我们他它们作者文本论提出"
+)
 _LATIN = re.compile(r"[a-z0-9]+(?:[.\-][a-z0-9]+)*")
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s")
 
@@ -46,7 +48,9 @@ def content_words(text: str) -> set[str]:
     """Stemmed Latin content words, canonical numbers and Chinese character bigrams."""
     text = unicodedata.normalize("NFKC", text).casefold()
     words = {
-        _stem(w) for w in _LATIN.findall(text) if w not in _STOPWORDS and (len(w) > 1 or w.isdigit())
+        _stem(w)
+        for w in _LATIN.findall(text)
+        if w not in _STOPWORDS and (len(w) > 1 or w.isdigit())
     }
     words |= {m.canonical.casefold() for m in extract_numbers(text)}
     for run in re.findall(r"[\u3400-\u9fff]+", text):

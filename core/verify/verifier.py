@@ -59,7 +59,9 @@ STRONG_MISS = 0.15
 
 _HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
 _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
-_PREFIX = re.compile(r"^\s*(?:\[unverified\]\s*)?(?:[-*\u2022>]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+|#+\s*)?")
+_PREFIX = re.compile(
+    r"^\s*(?:\[unverified\]\s*)?(?:[-*\u2022>]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+|#+\s*)?"
+)
 _QUESTION_START = re.compile(
     r"^(?:could|can|would|will|how|why|what|which|when|where|did|do|does|is|are|have|has)\b"
     r"[^.]*\b(?:authors?|you|they)\b",
@@ -281,13 +283,31 @@ class Checker:
             failures = p.gates.failures
             status = Status.REJECTED if p.gates.hard_failure else Status.UNSUPPORTED
             gate = failures[0].gate
-            confidence = {"quote": 0.97, "citation": 0.95, "xref": 0.93, "number": 0.9, "name": 0.8}.get(gate, 0.7)
+            confidence = {
+                "quote": 0.97,
+                "citation": 0.95,
+                "xref": 0.93,
+                "number": 0.9,
+                "name": 0.8,
+            }.get(gate, 0.7)
             explanation = "; ".join(f.explanation for f in failures[:2])
-            return Verdict(p.claim, status, tuple(f.reason for f in failures) + tuple(reasons),
-                           explanation, confidence, evidence)
+            return Verdict(
+                p.claim,
+                status,
+                tuple(f.reason for f in failures) + tuple(reasons),
+                explanation,
+                confidence,
+                evidence,
+            )
         if not evidence:
-            return Verdict(p.claim, Status.UNSUPPORTED, ("no_evidence", *reasons),
-                           "No evidence found in the paper", 0.6, ())
+            return Verdict(
+                p.claim,
+                Status.UNSUPPORTED,
+                ("no_evidence", *reasons),
+                "No evidence found in the paper",
+                0.6,
+                (),
+            )
         status = self._semantic_status(p)
         s = p.semantic
         confidence = 0.5 + min(abs(s.support - 0.4), 0.4)
@@ -303,13 +323,23 @@ class Checker:
             reasons.insert(0, "low_support")
         elif status == Status.PARTIAL:
             reasons.insert(0, "partial_support")
-        return Verdict(p.claim, status, tuple(reasons), _explain(status, evidence),
-                       round(min(confidence, 0.99), 3), evidence)
+        return Verdict(
+            p.claim,
+            status,
+            tuple(reasons),
+            _explain(status, evidence),
+            round(min(confidence, 0.99), 3),
+            evidence,
+        )
 
     def _apply_judge(
         self, status: Status, label: Label, s: SemanticScore, confidence: float
     ) -> tuple[Status, float]:
-        wanted = {Label.YES: Status.SUPPORTED, Label.PARTIAL: Status.PARTIAL, Label.NO: Status.UNSUPPORTED}[label]
+        wanted = {
+            Label.YES: Status.SUPPORTED,
+            Label.PARTIAL: Status.PARTIAL,
+            Label.NO: Status.UNSUPPORTED,
+        }[label]
         if wanted == status:
             return status, confidence + 0.1
         if self.judge is not None and self.judge.trusted:
