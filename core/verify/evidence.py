@@ -22,9 +22,9 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from core.llm.base import Embedder
-from core.text.normalize import extract_numbers
+from core.text.normalize import extract_numbers, match_key
 from core.types import Evidence, Paper, SearchHit
-from core.verify.gates import name_candidates
+from core.verify.gates import name_candidates, quoted_passages
 from core.verify.semantic import content_words
 
 log = logging.getLogger(__name__)
@@ -121,13 +121,25 @@ class EvidenceFinder:
         return [s.index for s in self.paper.sentences[: self.leading_sentences]], "leading"
 
     def _anchor_sentences(self, claim: str) -> list[int]:
-        ids: list[int] = []
+        ids = self._quote_sentences(claim)
         for key in _anchor_keys(claim):
             # A key found in many sentences ("BERT" everywhere) does not locate anything.
             hits = self._by_anchor.get(key, [])
             if 0 < len(hits) <= 4:
                 ids.extend(hits)
         return ids[:8]
+
+    def _quote_sentences(self, claim: str) -> list[int]:
+        """Paper sentences holding a verbatim quote of the claim: the quote is its own evidence."""
+        keys = [match_key(q) for q in quoted_passages(claim)]
+        keys = [k for k in keys if len(k) >= 12]
+        if not keys:
+            return []
+        return [
+            s.index
+            for s in self.paper.sentences
+            if any(k in match_key(s.text) for k in keys)
+        ][:2]
 
     def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None or not texts:

@@ -346,6 +346,18 @@ def _word_count(text: str) -> float:
     return latin + sum(1 for ch in text if _cjk(ch)) / 2
 
 
+def quoted_passages(text: str) -> list[str]:
+    """Text inside quotation marks, outermost first."""
+    found: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for pattern in _QUOTE_PATTERNS:
+        for match in pattern.finditer(text):
+            if not _inside(*match.span(), spans):
+                spans.append(match.span())
+                found.append(match.group(1).strip())
+    return found
+
+
 def check_quotes(
     text: str, facts: PaperFacts
 ) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:

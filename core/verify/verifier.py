@@ -240,6 +240,9 @@ class Checker:
         floor = self.settings.coverage_floor
         if p.cross_lingual:
             return Status.SUPPORTED if p.gates.anchors else Status.PARTIAL
+        if any(a.startswith("quote:") for a in p.gates.anchors):
+            # A verbatim quote found in the paper is proof enough of what the paper says.
+            return Status.SUPPORTED
         if s.coverage >= floor + SUPPORT_COVERAGE_MARGIN or (
             s.coverage >= floor and s.cosine >= SUPPORT_COSINE
         ):
