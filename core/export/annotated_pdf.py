@@ -38,7 +38,6 @@ _LABELS: dict[Status, str] = {
     Status.REJECTED: "Rejected (closest passage)",
 }
 _EVIDENCE_PER_SENTENCE = 2
-_SUMMARY_POINT = (24.0, 24.0)
 
 
 @dataclass
@@ -193,12 +192,14 @@ def _summary_note(
             f"Model: {result.model or 'unknown'}",
             f"Date: {format_time(critique.created_at)}",
             f"Sentences: {by_status}",
-            f"Flagged ratio: {result.flagged_ratio:.0%} after {len(result.attempts)} attempt(s)",
+            f"Flagged ratio: {result.flagged_ratio:.0%} ({len(result.attempts)} generation rounds)",
             f"Reviewed by the reader: {reviewed}",
             f"Highlights: {marks} evidence passages (green supported, amber partly supported, "
             "red/violet closest passage of an unsupported/rejected sentence).",
         ]
     )
-    annot = page.add_text_annot(_SUMMARY_POINT, text, icon="Note")
+    # The top-right corner is margin in nearly every layout; the top-left often holds a logo.
+    point = pymupdf.Point(page.rect.width - 36, 24)
+    annot = page.add_text_annot(point, text, icon="Note")
     annot.set_info(content=text, title=ANNOTATION_TITLE, subject="DeepRead summary")
     annot.update()

@@ -35,7 +35,7 @@ _EVIDENCE_CHARS = 400
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
 # A sentence may start with list or heading syntax; a marker goes after it, not before it.
 _LEAD = re.compile(r"^(\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s+)")
-_HEADING = re.compile(r"^(#{1,4})(?=\s)", re.MULTILINE)
+_HEADING = re.compile(r"^(#{1,6})(?=[ \t])", re.MULTILINE)
 
 
 def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> str:
@@ -76,16 +76,15 @@ def _header(
     title = paper.title or (info.title if info else "") or "Untitled paper"
     authors = paper.authors or (info.authors if info else ())
     file_name = PurePath(info.path if info and info.path else paper.path).name
-    claims = [s for s in sentences if s.status != Status.NOT_A_CLAIM]
-    flagged = [s for s in claims if s.status.flagged]
+    pending = sum(1 for s in sentences if s.status.needs_review and s.review is None)
     lines = [f"# {escape(title)}", ""]
     if authors:
         lines.append(f"- **Authors:** {escape(', '.join(authors))}")
     paper_line = f"{paper.page_count} pages, SHA-256 `{paper.sha256[:12]}…`"
     lines.append(
-        f"- **Paper:** {escape(file_name)}, {paper_line}"
+        f"- **Paper:** {_code(file_name)}, {paper_line}"
         if file_name
-        else (f"- **Paper:** {paper_line}")
+        else f"- **Paper:** {paper_line}"
     )
     lines.append(f"- **Model:** {_code(result.model) if result.model else 'unknown'}")
     if result.settings:
@@ -93,10 +92,11 @@ def _header(
         lines.append(f"- **Settings:** {escape(settings)}")
     lines.append(f"- **Language:** {result.language}")
     lines.append(f"- **Date:** {format_time(critique.created_at)}")
+    rounds = len(result.attempts)
+    when = f"after {rounds} attempt{'' if rounds == 1 else 's'}" if rounds else "when checked"
     lines.append(
-        f"- **Flagged:** {len(flagged)} of {len(claims)} claims "
-        f"({result.flagged_ratio:.0%}) after {len(result.attempts)} attempt"
-        f"{'' if len(result.attempts) == 1 else 's'}"
+        f"- **Flagged ratio:** {result.flagged_ratio:.0%} {when}; "
+        f"{pending} flagged sentence{' awaits' if pending == 1 else 's await'} review"
     )
     return "\n".join(lines)
 
@@ -143,9 +143,13 @@ def _body(text: str, sentences: list[ReviewedSentence], footnotes: list[str]) ->
     for sentence in unplaced:
         if not sentence.omitted:
             out.append("\n\n" + _render_sentence(sentence, sentence.text.strip(), footnotes))
-    body = "".join(out).strip()
-    # The critique's own headings nest under "## Critique".
-    return _HEADING.sub(r"##\1", body)
+    body = "\n".join(line.rstrip() for line in "".join(out).strip().splitlines())
+    # The critique's own headings nest under "## Critique", keeping their relative levels.
+    levels = [len(m.group(1)) for m in _HEADING.finditer(body)]
+    if not levels:
+        return body
+    shift = max(0, 3 - min(levels))
+    return _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + shift), body)
 
 
 def _drop_trailing_marker(gap: str) -> str:
