@@ -107,7 +107,9 @@ def run(paper: Path, real: bool, token_delay: float = 0.025) -> Heartbeat:
 
         def factory(s: Settings) -> Workspace:
             return Workspace(
-                s, llm=PacedLLM(default=lambda _i, _c: reply), judge=FakeLLM(),
+                s,
+                llm=PacedLLM(default=lambda _i, _c: reply),
+                judge=FakeLLM(),
                 embedder=FakeEmbedder(),
             )
 
@@ -124,6 +126,7 @@ def run(paper: Path, real: bool, token_delay: float = 0.025) -> Heartbeat:
     window.paper_opened.connect(opened)
     window.critique_finished.connect(lambda _c: app.quit())
     window.critique_stopped.connect(app.quit)
+
     def warm() -> None:
         beat.set_phase("ingest")
         window.open_files([paper])

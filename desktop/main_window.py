@@ -169,9 +169,11 @@ class MainWindow(QMainWindow):
         self.attempts_dock = self._dock("Attempts", self.attempts_view, "attempts")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.attempts_dock)
         self.splitDockWidget(self.claims_dock, self.attempts_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.library_dock], [300], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.claims_dock], [420], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.claims_dock, self.attempts_dock], [600, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([self.library_dock], [330], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.claims_dock], [400], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.claims_dock, self.attempts_dock], [600, 260], Qt.Orientation.Vertical
+        )
 
     def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -189,7 +191,9 @@ class MainWindow(QMainWindow):
         self.open_action.setToolTip("Open a PDF paper (or drop it on the window)")
         self.critique_action = QAction(self._icon(sp.SP_MediaPlay), "&Critique", self)
         self.critique_action.setShortcut("Ctrl+R")
-        self.critique_action.setToolTip("Ask the local model for a deep-read critique, then check it")
+        self.critique_action.setToolTip(
+            "Ask the local model for a deep-read critique, then check it"
+        )
         self.language_actions: dict[str, QAction] = {}
         for code, name in LANGUAGES:
             action = QAction(f"Critique in {name}", self)
@@ -243,8 +247,12 @@ class MainWindow(QMainWindow):
         critique_menu.addSeparator()
         critique_menu.addAction(self.stop_action)
         view_menu = bar.addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_width_action,
-                       self.fit_page_action):
+        for action in (
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_width_action,
+            self.fit_page_action,
+        ):
             view_menu.addAction(action)
         view_menu.addSeparator()
         view_menu.addAction(self.prev_page_action)
@@ -645,8 +653,9 @@ class MainWindow(QMainWindow):
                 return None
             new_text = " ".join(answer.split())
         return (
-            review_sentence(self, self.lane, critique.id, index, action, note=note,
-                            new_text=new_text)
+            review_sentence(
+                self, self.lane, critique.id, index, action, note=note, new_text=new_text
+            )
             .with_progress("Saving review")
             .success(lambda stored: self._reviewed(stored, index))
             .run_in_background()
@@ -846,4 +855,3 @@ def _legend_html() -> str:
             f"&nbsp;{style.label}&nbsp;</span>"
         )
     return "<small>" + " &nbsp; ".join(chips) + "</small>"
-

@@ -113,7 +113,9 @@ class SettingsDialog(QDialog):
         self._validate()
 
     def _browse(self) -> None:
-        start = str(Path(self.model_path.text()).expanduser().parent) if self.model_path.text() else ""
+        start = (
+            str(Path(self.model_path.text()).expanduser().parent) if self.model_path.text() else ""
+        )
         name, _ = QFileDialog.getOpenFileName(
             self, "Choose a GGUF model", start, "GGUF models (*.gguf);;All files (*)"
         )

@@ -15,8 +15,8 @@ def status_text(info: PaperInfo) -> str:
     """Status as the library pane words it, with the flagged count once critiqued."""
     if info.status is PaperStatus.CRITIQUED:
         if info.flagged_count:
-            return f"critiqued · {info.flagged_count} flagged"
-        return "critiqued · none flagged"
+            return f"{info.flagged_count} flagged"
+        return "critiqued, none flagged"
     return info.status.value
 
 
@@ -81,10 +81,14 @@ class LibraryModel(QAbstractTableModel):
             if col == 2:
                 return status_text(info)
             if col == 3:
-                return info.added_at.strftime("%Y-%m-%d %H:%M")
+                return info.added_at.strftime("%Y-%m-%d")
         elif role == Qt.ItemDataRole.ToolTipRole:
             authors = ", ".join(info.authors)
-            return "\n".join(x for x in (info.title, authors, info.path) if x)
+            added = "Added " + info.added_at.strftime("%Y-%m-%d %H:%M")
+            state = f"Status: {info.status.value}" + (
+                f", {info.flagged_count} flagged" if info.flagged_count else ""
+            )
+            return "\n".join(x for x in (info.title, authors, info.path, state, added) if x)
         elif role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == self.SHA_ROLE:

@@ -100,7 +100,9 @@ class AttemptsView(QWidget):
             self.model_label.setText("No critique yet.")
             return
         checker = result.settings.get("checker", {}) if result.settings else {}
-        raw = checker.get("threshold", result.settings.get("threshold")) if result.settings else None
+        raw = (
+            checker.get("threshold", result.settings.get("threshold")) if result.settings else None
+        )
         self._fill(list(result.attempts), float(raw) if isinstance(raw, int | float) else None)
         seconds = sum(a.seconds for a in result.attempts)
         self.model_label.setText(

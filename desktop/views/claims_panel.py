@@ -99,9 +99,7 @@ class ClaimsPanel(QWidget):
 
     def flagged_indices(self) -> list[int]:
         """Claim indexes listed under the current filter, top to bottom."""
-        return [
-            int(self.tree.item(i).data(INDEX_ROLE)) for i in range(self.tree.count())
-        ]
+        return [int(self.tree.item(i).data(INDEX_ROLE)) for i in range(self.tree.count())]
 
     def counts(self) -> dict[Status, int]:
         """Flagged sentences per status."""
@@ -143,9 +141,7 @@ class ClaimsPanel(QWidget):
             self.summary.setText("No critique yet.")
             return
         total = sum(1 for v in self._critique.result.verdicts if v.claim.is_claim)
-        reviewed = sum(
-            1 for v in self._flagged if v.claim.index in self._critique.reviews
-        )
+        reviewed = sum(1 for v in self._flagged if v.claim.index in self._critique.reviews)
         parts = [f"{counts[s]} {STYLES[s].label.lower()}" for s in FLAGGED_ORDER if counts[s]]
         if not self._flagged:
             self.summary.setText(f"All {total} claims are supported by the paper.")

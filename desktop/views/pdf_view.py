@@ -382,7 +382,9 @@ class PdfView(QAbstractScrollArea):
                 self._paint_highlight(painter, rect, self._highlight[1])
         painter.end()
 
-    def _paint_highlight(self, painter: QPainter, page_rect: QRect, boxes: tuple[BBox, ...]) -> None:
+    def _paint_highlight(
+        self, painter: QPainter, page_rect: QRect, boxes: tuple[BBox, ...]
+    ) -> None:
         scale = self._scale()
         painter.setPen(QPen(HIGHLIGHT_EDGE, 1.5))
         painter.setBrush(HIGHLIGHT_FILL)

@@ -134,7 +134,7 @@ def test_library_shows_status_with_flagged_count(
 class SlowLLM(FakeLLM):
     """Streams a long reply a word every 20 ms, like a small local model."""
 
-    def complete(self, instruction: str, content: str, **kwargs: object):  # type: ignore[override]
+    def complete(self, instruction: str, content: str, **kwargs: object):  # type: ignore[override]  # noqa: D102
         on_token = kwargs.get("on_token")
 
         def slow(token: str) -> None:
@@ -222,4 +222,3 @@ def test_reopening_shows_the_stored_critique(
         v.claim.index for v in flagged(stored)
     )
     assert second.attempts_view.table.rowCount() == len(stored.result.attempts)
-

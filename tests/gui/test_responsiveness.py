@@ -28,8 +28,10 @@ def test_gui_thread_is_never_blocked_long(
     critique(qtbot, window)
     beat.set_phase("done")
     beat.stop()
-    print(f"worst gaps: ingest {beat.blocked_ms('ingest'):.1f} ms, "
-          f"critique {beat.blocked_ms('critique'):.1f} ms")
+    print(
+        f"worst gaps: ingest {beat.blocked_ms('ingest'):.1f} ms, "
+        f"critique {beat.blocked_ms('critique'):.1f} ms"
+    )
     assert beat.ticks["critique"] > 10
     assert beat.blocked_ms("ingest") < LIMIT_MS
     assert beat.blocked_ms("critique") < LIMIT_MS

@@ -65,7 +65,11 @@ def test_subcommands_go_to_the_command_line_without_qt(tmp_path: Path) -> None:
     )
     env = dict(os.environ, DEEPREAD_HOME=str(tmp_path / "home"))
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert out.returncode == 0, out.stderr

@@ -1,0 +1,134 @@
+"""Screenshots of the main window: finished critique, a sentence tooltip, an evidence highlight.
+
+Run under a real X server (for tooltips), e.g.:
+
+    xvfb-run -s "-screen 0 1600x1000x24" python scripts/gui_screenshots.py PAPER.pdf OUT_DIR
+    python scripts/gui_screenshots.py --fake PAPER.pdf OUT_DIR   # scripted model, seconds
+
+Without --fake the configured (default) GGUF model writes the critique, which takes minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    """Open the paper, critique it, and save the three screenshots."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("paper", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--fake", action="store_true", help="scripted model instead of the GGUF")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QPoint, QTimer
+    from PySide6.QtGui import QTextCursor
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    from core.config import Settings
+    from core.records import StoredCritique
+    from core.workspace import Workspace
+    from desktop import errors
+    from desktop.main_window import MainWindow
+
+    app = QApplication([sys.argv[0]])
+    settings = Settings.load()
+    if args.fake:
+        from tests.fakes import FakeEmbedder, FakeLLM
+        from tests.gui.conftest import REPLY
+
+        def factory(s: Settings) -> Workspace:
+            return Workspace(
+                s,
+                llm=FakeLLM(default=lambda _i, _c: REPLY),
+                judge=FakeLLM(),
+                embedder=FakeEmbedder(),
+            )
+    else:
+
+        def factory(s: Settings) -> Workspace:
+            return Workspace(s)
+
+    def fail(_parent: object, exc: BaseException) -> None:
+        print("error dialog:", errors.describe(exc), errors.details(exc), file=sys.stderr)
+        app.exit(2)
+
+    errors.show_exception = fail  # type: ignore[assignment]
+    window = MainWindow(settings, factory)
+    window.resize(1560, 940)
+    window.move(20, 20)
+    window.show()
+    screen = app.primaryScreen()
+
+    def shoot(name: str, whole_screen: bool = False) -> None:
+        path = args.out / name
+        image = screen.grabWindow(0) if whole_screen else window.grab()
+        image.save(str(path))
+        print("saved", path)
+
+    def pick(critique: StoredCritique) -> tuple[int, int] | None:
+        """A flagged sentence with evidence (else any claim with evidence), and its page."""
+        ranked = sorted(
+            (v for v in critique.result.verdicts if v.claim.is_claim and v.evidence),
+            key=lambda v: (not v.status.needs_review, v.claim.index),
+        )
+        if not ranked:
+            return None
+        verdict = ranked[0]
+        return verdict.claim.index, max(verdict.evidence, key=lambda e: e.score).page
+
+    def finished(critique: StoredCritique) -> None:
+        print(critique.result.text)
+        QTimer.singleShot(1500, lambda: after(critique))
+
+    def after(critique: StoredCritique) -> None:
+        shoot("1-finished.png")
+        chosen = pick(critique)
+        if chosen is None:
+            app.quit()
+            return
+        index, _page = chosen
+        view = window.critique_view
+        view.focus_sentence(index)
+        span = view.sentence_range(index)
+        assert span is not None
+        cursor = QTextCursor(view.document())
+        cursor.setPosition((span[0] + span[1]) // 2)
+        point = view.cursorRect(cursor).center()
+        window.show_sentence_evidence(index)
+        QTimer.singleShot(1500, lambda: tooltip(index, point))
+
+    def tooltip(index: int, point: QPoint) -> None:
+        view = window.critique_view
+        QToolTip.showText(
+            view.viewport().mapToGlobal(point), view.tooltip_for(index), view.viewport()
+        )
+        QTimer.singleShot(800, lambda: (shoot("2-tooltip.png", whole_screen=True), done()))
+
+    def done() -> None:
+        QToolTip.hideText()
+        QTimer.singleShot(500, lambda: (shoot("3-evidence.png"), app.quit()))
+
+    def opened(_sha: str) -> None:
+        if window.current is not None and window.current.critique is not None:
+            finished(window.current.critique)
+        else:
+            window.request_critique(None)
+
+    window.paper_opened.connect(opened)
+    window.critique_finished.connect(finished)
+    window.critique_stopped.connect(app.quit)
+    window.warmed_up.connect(lambda: window.open_files([args.paper.resolve()]))
+    code = app.exec()
+    window.close()
+    return int(code)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
