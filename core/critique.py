@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import re
 import threading
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from core.llm.prompts import (
     SECTION_QUERIES,
     SECTIONS,
 )
+from core.text.sentences import split_sentences
 from core.types import Paper, PaperSentence, Verdict
 from core.verify.evidence import Retriever
 
@@ -30,6 +32,7 @@ log = logging.getLogger(__name__)
 _TEMPLATE_MARGIN = 48
 #: At most this many flagged sentences are fed back, so feedback never crowds out evidence.
 MAX_FEEDBACK_ITEMS = 8
+_LIST_MARKER = re.compile(r"^\s*(?:\(p\.\s*\d+\)\s*)?(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
 _STOP = ("\n## ", "\n# ", "Review of", "评审\n")
 
 
@@ -152,11 +155,30 @@ def stream_completion(
 
 
 def clean_section(text: str) -> str:
-    """Trim a generated section: no leading/trailing blank space, no runaway next heading."""
+    """Trim a generated section: no runaway next heading, no empty list items, no repeats.
+
+    Small base models loop ("1. X? 2. X? 3. X?"); a repeated sentence adds nothing to a review
+    and would swamp the checker, so only its first occurrence is kept.
+    """
     for marker in _STOP:
         if marker in text:
             text = text[: text.index(marker)]
-    return text.strip()
+    seen: set[str] = set()
+    lines: list[str] = []
+    for line in text.splitlines():
+        kept: list[str] = []
+        for start, end in split_sentences(line):
+            sentence = line[start:end]
+            key = _LIST_MARKER.sub("", sentence).strip().casefold()
+            if not key or key in seen:
+                continue
+            seen.add(key)
+            kept.append(sentence)
+        if kept:
+            lines.append(line[: len(line) - len(line.lstrip())] + " ".join(kept).strip())
+        elif not line.strip() and lines and lines[-1]:
+            lines.append("")
+    return "\n".join(lines).strip()
 
 
 @dataclass(frozen=True)

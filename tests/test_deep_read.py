@@ -153,3 +153,13 @@ def test_feedback_items_and_languages() -> None:
     text = repair_feedback(verdicts, "zh")
     assert text.startswith("检查器") and text.count('- "SpanCheck reaches 99.9% accuracy."') == 1
     assert repair_feedback(checker.verify(GOOD)) == ""
+
+
+def test_clean_section_drops_repeats_and_empty_items() -> None:
+    from core.critique import clean_section
+
+    looped = (
+        "1. What data were used?\n2. What data were used?\n3. Why 0.42?\n  a) \n    a) \n"
+        "It is sound. It is sound. It is sound.\n## Method\nnext section"
+    )
+    assert clean_section(looped) == "1. What data were used?\n3. Why 0.42?\nIt is sound."

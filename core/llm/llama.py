@@ -14,6 +14,8 @@ from core.llm.base import Completion
 GGUF_MAGIC = b"GGUF"
 #: Tokens kept free for the answer when a prompt is trimmed to fit.
 MIN_ANSWER_TOKENS = 16
+#: Small models loop without it; mild enough not to stop them copying numbers and names.
+REPEAT_PENALTY = 1.15
 
 
 def check_gguf(path: Path) -> None:
@@ -132,6 +134,7 @@ class LlamaModel:
             max_tokens=max_tokens,
             temperature=temperature,
             stop=list(stop) or None,
+            repeat_penalty=REPEAT_PENALTY,
             stream=True,
         )
         return self.count_tokens(prompt), (c["choices"][0]["text"] for c in stream)
@@ -154,6 +157,7 @@ class LlamaModel:
             max_tokens=max_tokens,
             temperature=temperature,
             stop=list(stop) or None,
+            repeat_penalty=REPEAT_PENALTY,
             stream=True,
         )
         pieces = (c["choices"][0]["delta"].get("content", "") or "" for c in stream)
