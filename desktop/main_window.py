@@ -154,6 +154,8 @@ class MainWindow(QMainWindow):
         self.library_view.setWordWrap(False)
         self.library_view.setShowGrid(False)
         self.library_view.setAlternatingRowColors(True)
+        # NOTE: wide enough that the title column is not squeezed to an ellipsis.
+        self.library_view.setMinimumWidth(340)
         header = self.library_view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):
