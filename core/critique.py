@@ -124,6 +124,14 @@ def stream_completion(
     model's own errors are re-raised here.
     """
     channel: queue.Queue[tuple[str, object]] = queue.Queue()
+    abandoned = threading.Event()
+
+    def on_token(token: str) -> None:
+        # NOTE: raising inside the model's token callback is the only way to stop llama.cpp
+        # mid-section, so a Stop frees the model at the next token instead of the section's end.
+        if abandoned.is_set():
+            raise _Abandoned
+        channel.put(("token", token))
 
     def work() -> None:
         try:
@@ -133,7 +141,7 @@ def stream_completion(
                 max_tokens=max_tokens,
                 temperature=temperature,
                 stop=stop,
-                on_token=lambda token: channel.put(("token", token)),
+                on_token=on_token,
             )
         except BaseException as exc:  # noqa: BLE001 - handed to the consumer thread
             channel.put(("error", exc))
@@ -142,16 +150,22 @@ def stream_completion(
 
     thread = threading.Thread(target=work, name="deepread-generate", daemon=True)
     thread.start()
-    while True:
-        kind, value = channel.get()
-        if kind == "token":
-            yield str(value)
-        elif kind == "error":
-            thread.join()
-            raise value  # type: ignore[misc]
-        else:
-            thread.join()
-            return value  # type: ignore[return-value]
+    try:
+        while True:
+            kind, value = channel.get()
+            if kind == "token":
+                yield str(value)
+            elif kind == "error":
+                raise value  # type: ignore[misc]
+            else:
+                return value  # type: ignore[return-value]
+    finally:
+        abandoned.set()
+        thread.join()
+
+
+class _Abandoned(Exception):
+    """The consumer stopped reading; generation ends at the next token."""
 
 
 def clean_section(text: str) -> str:

@@ -163,3 +163,27 @@ def test_clean_section_drops_repeats_and_empty_items() -> None:
         "It is sound. It is sound. It is sound.\n## Method\nnext section"
     )
     assert clean_section(looped) == "1. What data were used?\n3. Why 0.42?\nIt is sound."
+
+
+def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
+    import threading
+
+    from core.critique import stream_completion
+    from core.llm.base import Completion
+
+    produced: list[str] = []
+    release = threading.Event()
+
+    class SlowLLM(FakeLLM):
+        def complete(self, instruction, content, *, max_tokens, temperature=0.0, stop=(), on_token=None):  # type: ignore[no-untyped-def,override]
+            for i in range(1000):
+                produced.append(str(i))
+                assert on_token is not None
+                on_token(f"t{i} ")
+                release.wait(0.001)
+            return Completion("never", 1, 1000)
+
+    stream = stream_completion(SlowLLM(), "i", "c", max_tokens=1000, temperature=0.0)
+    assert next(stream) == "t0 "
+    stream.close()
+    assert len(produced) < 1000
