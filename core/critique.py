@@ -32,7 +32,10 @@ log = logging.getLogger(__name__)
 _TEMPLATE_MARGIN = 48
 #: At most this many flagged sentences are fed back, so feedback never crowds out evidence.
 MAX_FEEDBACK_ITEMS = 8
-_LIST_MARKER = re.compile(r"^\s*(?:\(p\.\s*\d+\)\s*)?(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
+_PAGE_LABEL = re.compile(r"\(p\.\s*\d+\)\s*")
+#: A sentence without a single word ("[1] [2] [3]", "a)") says nothing.
+_WORD = re.compile(r"[^\W\d_]{3,}|[\u3400-\u9fff]")
 _STOP = ("\n## ", "\n# ", "Review of", "评审\n")
 
 
@@ -177,6 +180,9 @@ def clean_section(text: str) -> str:
     for marker in _STOP:
         if marker in text:
             text = text[: text.index(marker)]
+    # Base models copy the passages' "(p. N)" labels; they glue sentences together for the
+    # splitter and say nothing the evidence will not show anyway.
+    text = _PAGE_LABEL.sub("", text)
     seen: set[str] = set()
     lines: list[str] = []
     for line in text.splitlines():
@@ -184,7 +190,7 @@ def clean_section(text: str) -> str:
         for start, end in split_sentences(line):
             sentence = line[start:end]
             key = _LIST_MARKER.sub("", sentence).strip().casefold()
-            if not key or key in seen:
+            if not _WORD.search(key) or key in seen:
                 continue
             seen.add(key)
             kept.append(sentence)

@@ -95,3 +95,10 @@ def test_names_skip_sentence_start_and_common_words() -> None:
 def test_numbers_inside_names_and_citations_are_not_checked_as_numbers() -> None:
     result = run_gates("GPT-4 is cited as [1] in Table 2.", FACTS)
     assert not any(r.startswith("number_") for r in result.reasons)
+
+
+def test_if_any_is_a_hedge_not_an_overclaim() -> None:
+    from core.verify.gates import overclaim_terms
+
+    assert overclaim_terms("It clarifies the contributions, if any, of each part.") == []
+    assert overclaim_terms("It beats any baseline.") == ["any"]

@@ -208,7 +208,7 @@ _EN_STEMS = (
     ("never", r"never"),
     ("all", r"all"),
     ("every", r"every"),
-    ("any", r"any"),
+    ("any", r"(?<!\bif )any"),  # "if any" hedges rather than overclaims
     ("prove", r"prov(?:e|es|ed|en|ing)"),
     ("guarantee", r"guarantee[sd]?"),
     ("completely", r"complete(?:ly)?"),
