@@ -179,3 +179,23 @@ def test_unreadable_file(tmp_path: Path) -> None:
             parse_pdf(path)
     finally:
         path.chmod(0o644)
+
+
+def test_authors_are_found_when_listed(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    cases = [
+        (pf.two_column_paper, ("Alice Chen", "Bob Kumar", "Carol Diaz")),
+        (pf.author_year_paper, ("Dana Evans", "Felix Grant")),
+        (pf.chinese_paper, ("王明", "李华", "张伟")),
+    ]
+    for make, expected in cases:
+        assert parse_pdf(make(tmp_path)).authors == expected
+
+
+def test_author_parser_stops_at_affiliations() -> None:
+    from core.ingest.authors import _names_in
+
+    text = "Greg Wilson1,‡*, Tracy K. Teal6,‡ 1 Software Carpentry Foundation / x@y.org"
+    assert _names_in(text) == ["Greg Wilson", "Tracy K. Teal"]
+    assert _names_in("钱晓波1 ，谢文秀2 ，郝天永1,*") == ["钱晓波", "谢文秀", "郝天永"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.errors import BadPdfError
 from core.ingest import layout
+from core.ingest.authors import find_authors
 from core.ingest.layout import Line, TextBlock, join_pair, starts_with_bullet
 from core.ingest.references import REFERENCES_HEADING, parse_references
 from core.text.sentences import cjk_ratio, split_sentences
@@ -328,6 +329,7 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
         references=tuple(references),
         sections=tuple(sections),
         language=language,
+        authors=find_authors(out_blocks),
     )
 
 
