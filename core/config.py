@@ -43,7 +43,9 @@ class CheckerSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    threshold: float = Field(0.3, ge=0.0, le=1.0, description="Flagged ratio that triggers a retry.")
+    threshold: float = Field(
+        0.3, ge=0.0, le=1.0, description="Flagged ratio that triggers a retry."
+    )
     max_retries: int = Field(2, ge=0, le=5)
     use_judge: bool = True
     coverage_floor: float = Field(0.30, ge=0.0, le=1.0)

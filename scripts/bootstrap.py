@@ -44,7 +44,7 @@ def _pip(*args: str) -> None:
 
 def setup() -> None:
     """Create .venv and install everything, unless pyproject.toml is unchanged since last time."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script runs before any check can
         sys.exit(f"DeepRead needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if STAMP.exists() and STAMP.read_text() == _fingerprint() and PYTHON.exists():
         return

@@ -81,8 +81,9 @@ class ChromaIndex:
         """Vectors already stored for these content hashes."""
         if not hashes:
             return {}
+        where: Any = {"content_hash": {"$in": list(dict.fromkeys(hashes))}}
         found = self._collection.get(
-            where={"content_hash": {"$in": list(dict.fromkeys(hashes))}},
+            where=where,
             include=["embeddings", "metadatas"],
         )
         out: dict[str, np.ndarray] = {}

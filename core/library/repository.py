@@ -190,7 +190,7 @@ class Repository:
         with self._session() as session:
             row = self._paper_row(session, sha256)
             rows = session.exec(
-                select(ChunkRow).where(ChunkRow.paper_id == row.id).order_by(ChunkRow.position)
+                select(ChunkRow).where(ChunkRow.paper_id == row.id).order_by(col(ChunkRow.position))
             ).all()
             return [
                 Chunk(
@@ -274,16 +274,18 @@ class Repository:
         paper = session.get(PaperRow, row.paper_id)
         assert paper is not None and row.id is not None
         attempts = session.exec(
-            select(AttemptRow).where(AttemptRow.critique_id == row.id).order_by(AttemptRow.iteration)
+            select(AttemptRow)
+            .where(AttemptRow.critique_id == row.id)
+            .order_by(col(AttemptRow.iteration))
         ).all()
         verdicts = session.exec(
             select(VerdictRow)
             .where(VerdictRow.critique_id == row.id)
-            .order_by(VerdictRow.sentence_index)
+            .order_by(col(VerdictRow.sentence_index))
         ).all()
         reviews: dict[int, Review] = {}
         for r in session.exec(
-            select(ReviewRow).where(ReviewRow.critique_id == row.id).order_by(ReviewRow.id)
+            select(ReviewRow).where(ReviewRow.critique_id == row.id).order_by(col(ReviewRow.id))
         ).all():
             reviews[r.sentence_index] = Review(
                 sentence_index=r.sentence_index,
@@ -374,7 +376,9 @@ class Repository:
         """Every recorded change to the critique, oldest first."""
         with self._session() as session:
             rows = session.exec(
-                select(AuditRow).where(AuditRow.critique_id == critique_id).order_by(AuditRow.id)
+                select(AuditRow)
+                .where(AuditRow.critique_id == critique_id)
+                .order_by(col(AuditRow.id))
             ).all()
             return [(r.at, r.action, json.loads(r.detail)) for r in rows]
 
