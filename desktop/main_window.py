@@ -519,7 +519,7 @@ class MainWindow(QMainWindow):
         self.pdf_view.clear_highlights()
         self.banner.setText("Loading the model…")
         self._stream_attempt = 0
-        self._live_attempts: list[Attempt] = []
+        self._live_attempts = []
         task = (
             critique_paper(self, self.lane, sha, language)
             .with_progress("Critique")
