@@ -41,7 +41,10 @@ class LLM(Protocol):
         stop: Sequence[str] = (),
         on_token: Callable[[str], None] | None = None,
     ) -> Completion:
-        """Answer ``instruction`` about ``content``; the adapter applies the chat template."""
+        """Answer ``instruction`` about ``content``; the adapter applies the chat template.
+
+        ``content`` may end with the opening of the answer; the model continues from there.
+        """
         ...
 
 

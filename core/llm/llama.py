@@ -16,6 +16,8 @@ GGUF_MAGIC = b"GGUF"
 MIN_ANSWER_TOKENS = 16
 #: Small models loop without it; mild enough not to stop them copying numbers and names.
 REPEAT_PENALTY = 1.15
+#: Tokens kept from the end of over-long content (the answer's opening lives there).
+KEPT_TAIL_TOKENS = 64
 
 
 def check_gguf(path: Path) -> None:
@@ -105,7 +107,10 @@ class LlamaModel:
         return Completion(text="".join(parts), tokens_in=prompt_tokens, tokens_out=len(parts))
 
     def _fit(self, instruction: str, content: str, budget: int, frame: str) -> str:
-        """Trim ``content`` (never the instruction) so the framed prompt fits ``budget``."""
+        """Trim the middle of ``content`` (never the instruction) so the prompt fits ``budget``.
+
+        The end of the content is kept: callers put the answer's opening there.
+        """
         fixed = self.count_tokens(frame.format(instruction=instruction, content=""))
         room = budget - fixed
         if room <= 0:
@@ -113,7 +118,10 @@ class LlamaModel:
         tokens = self._llama.tokenize(content.encode("utf-8"), add_bos=False, special=False)
         if len(tokens) <= room:
             return content
-        return self._llama.detokenize(tokens[:room]).decode("utf-8", errors="ignore")
+        tail = min(KEPT_TAIL_TOKENS, room // 4)
+        head = self._llama.detokenize(tokens[: room - tail - 2]).decode("utf-8", errors="ignore")
+        end = self._llama.detokenize(tokens[len(tokens) - tail :]).decode("utf-8", errors="ignore")
+        return f"{head}\n…\n{end}"
 
     def _stream_plain(
         self,
@@ -124,8 +132,9 @@ class LlamaModel:
         temperature: float,
         stop: Sequence[str],
     ) -> tuple[int, Any]:
-        # NOTE: base models continue text; the instruction goes last, right before the answer.
-        frame = "{content}\n\n{instruction}"
+        # NOTE: base models continue text, so the instruction comes first and the content, which
+        # ends with the opening of the answer ("Answers:", a section heading), comes last.
+        frame = "{instruction}\n\n{content}"
         prompt = frame.format(
             instruction=instruction, content=self._fit(instruction, content, budget, frame)
         )
