@@ -163,14 +163,15 @@ class Workspace:
         self, path: Path, cancel: CancelToken | None = None
     ) -> Generator[Progress, None, PaperInfo]:
         """Parse, chunk and index a PDF; a no-op returning the entry when already ready."""
-        from core.ingest.chunking import chunk_paper
-        from core.ingest.pdf import parse_pdf
-
         cancel = cancel or CancelToken()
         path = Path(path).expanduser().resolve()
         existing = self.find(path)
         if existing is not None:
             return existing
+        # NOTE: imported only now so that reopening a known paper never pays for PyMuPDF.
+        from core.ingest.chunking import chunk_paper
+        from core.ingest.pdf import parse_pdf
+
         yield Progress("parse", message=f"Reading {path.name}")
         paper = parse_pdf(path)
         cancel.check()
