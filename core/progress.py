@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from core.errors import Cancelled
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,3 +49,16 @@ class CancelToken:
         """Raise Cancelled if cancel() was called."""
         if self._event.is_set():
             raise Cancelled("Stopped by the user.")
+
+
+def drive(
+    gen: Generator[Progress, None, T], on_event: Callable[[Progress], None] | None = None
+) -> T:
+    """Run a long operation to its return value, handing each Progress to ``on_event``."""
+    while True:
+        try:
+            event = next(gen)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+        if on_event is not None:
+            on_event(event)

@@ -177,7 +177,9 @@ def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
     release = threading.Event()
 
     class SlowLLM(FakeLLM):
-        def complete(self, instruction, content, *, max_tokens, temperature=0.0, stop=(), on_token=None):  # type: ignore[no-untyped-def,override]
+        def complete(  # type: ignore[no-untyped-def,override]
+            self, instruction, content, *, max_tokens, temperature=0.0, stop=(), on_token=None
+        ):
             for i in range(1000):
                 produced.append(str(i))
                 assert on_token is not None

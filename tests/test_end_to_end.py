@@ -7,20 +7,13 @@ from pathlib import Path
 import pytest
 
 from core.config import Settings
+from core.progress import drive
 from core.records import PaperStatus
 from core.types import Status
 from core.workspace import Workspace
 from tests import pdf_factory
 
 pytestmark = pytest.mark.real_model
-
-
-def _run(gen):  # type: ignore[no-untyped-def]
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 @pytest.fixture
@@ -34,7 +27,7 @@ def workspace(no_network: None) -> Workspace:
 
 def test_critique_with_the_default_model(tmp_path: Path, workspace: Workspace) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
-    info = _run(workspace.ingest(pdf))
+    info = drive(workspace.ingest(pdf))
     streamed: list[str] = []
     gen = workspace.critique(info.sha256, language="en")
     while True:
@@ -64,14 +57,14 @@ def test_verify_flags_fabrications_with_the_default_model(
     tmp_path: Path, workspace: Workspace
 ) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
-    info = _run(workspace.ingest(pdf))
+    info = drive(workspace.ingest(pdf))
     text = (
         "SpanCheck reaches an accuracy of 87.3% on SQuAD. "
         "SpanCheck reaches an accuracy of 97.8% on SQuAD. "
         "The authors write that “verification is solved for all open-domain questions”. "
         "This result confirms earlier findings [9]."
     )
-    verdicts = _run(workspace.verify_text(info.sha256, text))
+    verdicts = drive(workspace.verify_text(info.sha256, text))
     statuses = [v.status for v in verdicts]
     assert statuses[0] in (Status.SUPPORTED, Status.PARTIAL)
     assert statuses[1].flagged

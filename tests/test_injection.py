@@ -14,7 +14,9 @@ from tests.pdf_factory import INJECTION_PARAGRAPHS, INJECTION_TEXT, INJECTION_TI
 
 FABRICATIONS = {
     "Accuracy rises to 61.7% with 50 passages.": Status.UNSUPPORTED,
-    "The authors state that “retrieving more passages always improves every reader”.": Status.REJECTED,
+    "The authors state that “retrieving more passages always improves every reader”.": (
+        Status.REJECTED
+    ),
     "This confirms the findings of Karpukhin et al. (2020) [3].": Status.REJECTED,
     "As Table 4 shows, deeper retrieval adds latency.": Status.REJECTED,
 }

@@ -43,7 +43,10 @@ def _result() -> CritiqueResult:
     return CritiqueResult(
         text=text,
         verdicts=(good, bad),
-        attempts=(Attempt(0, 0.0, 0.5, 900, 120, 4.2, "draft"), Attempt(1, 0.3, 0.5, 950, 110, 4.0)),
+        attempts=(
+            Attempt(0, 0.0, 0.5, 900, 120, 4.2, "draft"),
+            Attempt(1, 0.3, 0.5, 950, 110, 4.0),
+        ),
         model="fake",
         language="en",
         flagged_ratio=0.5,

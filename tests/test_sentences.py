@@ -66,8 +66,11 @@ CASES = [
     pytest.param("No terminator at all", ["No terminator at all"], id="no-terminator"),
     pytest.param("", [], id="empty"),
     pytest.param("   \n  ", [], id="blank"),
-    pytest.param("这是第一句。这是第二句！这是第三句？", ["这是第一句。", "这是第二句！", "这是第三句？"],
-                 id="zh-basic"),
+    pytest.param(
+        "这是第一句。这是第二句！这是第三句？",
+        ["这是第一句。", "这是第二句！", "这是第三句？"],
+        id="zh-basic",
+    ),
     pytest.param("他说：“好的。”然后离开了。", ["他说：“好的。”", "然后离开了。"], id="zh-quote"),
     pytest.param("准确率为0.86。提高了7.5个百分点。", ["准确率为0.86。", "提高了7.5个百分点。"],
                  id="zh-decimal"),

@@ -10,19 +10,11 @@ import numpy as np
 import pytest
 
 from core.errors import Cancelled
-from core.progress import CancelToken
+from core.progress import CancelToken, drive
 from core.records import PaperStatus
 from core.workspace import Workspace
 from tests import pdf_factory
 from tests.fakes import FakeEmbedder
-
-
-def _run(gen):  # type: ignore[no-untyped-def]
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 class CountingEmbedder(FakeEmbedder):
@@ -45,7 +37,7 @@ class CountingEmbedder(FakeEmbedder):
 def test_ingest_and_search_offline_with_real_models(tmp_path: Path, no_network: None) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
     ws = Workspace()
-    info = _run(ws.ingest(pdf))
+    info = drive(ws.ingest(pdf))
     assert info.status == PaperStatus.READY
     assert info.title == pdf_factory.TWO_COLUMN_TITLE
     assert info.chunks == ws.vectors.count(info.sha256) > 0
@@ -62,7 +54,7 @@ def test_ingest_and_search_offline_with_real_models(tmp_path: Path, no_network: 
 def test_chinese_query_finds_chinese_passage(tmp_path: Path) -> None:
     pdf = pdf_factory.chinese_paper(tmp_path)
     ws = Workspace(embedder=FakeEmbedder())
-    info = _run(ws.ingest(pdf))
+    info = drive(ws.ingest(pdf))
     paper = ws.load_paper(info.sha256)
     target = paper.sentences[len(paper.sentences) // 2].text
     hits = ws.search(info.sha256, target[:12], k=3)
@@ -75,7 +67,7 @@ def test_reopen_does_not_parse_or_embed_again(
     pdf = pdf_factory.two_column_paper(tmp_path)
     embedder = CountingEmbedder()
     ws = Workspace(embedder=embedder)
-    first = _run(ws.ingest(pdf))
+    first = drive(ws.ingest(pdf))
     embedded = embedder.texts
 
     import core.ingest.pdf
@@ -83,7 +75,7 @@ def test_reopen_does_not_parse_or_embed_again(
     monkeypatch.setattr(core.ingest.pdf, "parse_pdf", lambda p: pytest.fail("parsed again"))
     renamed = tmp_path / "renamed copy.pdf"
     shutil.copy(pdf, renamed)
-    assert _run(ws.ingest(renamed)) == first
+    assert drive(ws.ingest(renamed)) == first
     assert embedder.texts == embedded
 
 
@@ -91,11 +83,11 @@ def test_same_content_is_not_embedded_twice(tmp_path: Path) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
     embedder = CountingEmbedder()
     ws = Workspace(embedder=embedder)
-    _run(ws.ingest(pdf))
+    drive(ws.ingest(pdf))
     embedded = embedder.texts
     variant = tmp_path / "variant.pdf"
     variant.write_bytes(pdf.read_bytes() + b"\n% a trailing comment changes the hash only\n")
-    info = _run(ws.ingest(variant))
+    info = drive(ws.ingest(variant))
     assert info.status == PaperStatus.READY
     assert embedder.texts == embedded
     assert len(ws.list_papers()) == 2
@@ -113,14 +105,14 @@ def test_cancelled_ingest_leaves_nothing_behind(tmp_path: Path) -> None:
     assert ws.list_papers() == []
     sha = pdf_factory_sha(pdf)
     assert ws.vectors.count(sha) == 0
-    assert _run(Workspace(embedder=FakeEmbedder()).ingest(pdf)).status == PaperStatus.READY
+    assert drive(Workspace(embedder=FakeEmbedder()).ingest(pdf)).status == PaperStatus.READY
 
 
 def test_failed_ingest_leaves_nothing_behind(tmp_path: Path) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
     ws = Workspace(embedder=CountingEmbedder(fail_on_call=1))
     with pytest.raises(OSError, match="No space left"):
-        _run(ws.ingest(pdf))
+        drive(ws.ingest(pdf))
     assert ws.list_papers() == []
     assert ws.vectors.count(pdf_factory_sha(pdf)) == 0
 
@@ -128,7 +120,7 @@ def test_failed_ingest_leaves_nothing_behind(tmp_path: Path) -> None:
 def test_remove_paper_drops_rows_and_vectors(tmp_path: Path) -> None:
     pdf = pdf_factory.two_column_paper(tmp_path)
     ws = Workspace(embedder=FakeEmbedder())
-    info = _run(ws.ingest(pdf))
+    info = drive(ws.ingest(pdf))
     ws.remove_paper(info.sha256)
     assert ws.list_papers() == []
     assert ws.vectors.count(info.sha256) == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from core.errors import AppError, Cancelled
-from core.progress import Progress
+from core.progress import Progress, drive
 
 if TYPE_CHECKING:
     from core.records import PaperInfo
@@ -28,13 +28,7 @@ SubParsers = argparse._SubParsersAction  # type: ignore[type-arg]
 def run_quietly(gen: Generator[Progress, None, T], show: StderrProgress | None) -> T:
     """Drive a core generator to its return value, passing each Progress to ``show``."""
     try:
-        while True:
-            try:
-                event = next(gen)
-            except StopIteration as stop:
-                return stop.value  # type: ignore[no-any-return]
-            if show is not None:
-                show(event)
+        return drive(gen, show)
     finally:
         if show is not None:
             show.close()

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -224,18 +225,7 @@ class Repository:
             session.flush()
             assert row.id is not None
             for a in result.attempts:
-                session.add(
-                    AttemptRow(
-                        critique_id=row.id,
-                        iteration=a.iteration,
-                        temperature=a.temperature,
-                        flagged_ratio=a.flagged_ratio,
-                        tokens_in=a.tokens_in,
-                        tokens_out=a.tokens_out,
-                        seconds=a.seconds,
-                        text=a.text,
-                    )
-                )
+                session.add(AttemptRow(critique_id=row.id, **asdict(a)))
             for v in result.verdicts:
                 session.add(_verdict_row(row.id, v))
             session.add(
@@ -299,16 +289,7 @@ class Repository:
             text=row.text,
             verdicts=tuple(_verdict(v) for v in verdicts),
             attempts=tuple(
-                Attempt(
-                    iteration=a.iteration,
-                    temperature=a.temperature,
-                    flagged_ratio=a.flagged_ratio,
-                    tokens_in=a.tokens_in,
-                    tokens_out=a.tokens_out,
-                    seconds=a.seconds,
-                    text=a.text,
-                )
-                for a in attempts
+                Attempt(**a.model_dump(exclude={"id", "critique_id"})) for a in attempts
             ),
             model=row.model,
             language=row.language,

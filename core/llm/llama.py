@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,8 @@ MIN_ANSWER_TOKENS = 16
 REPEAT_PENALTY = 1.15
 #: Tokens kept from the end of over-long content (the answer's opening lives there).
 KEPT_TAIL_TOKENS = 64
+#: Tokens the chat template's role markup adds around the user message.
+CHAT_MARKUP_TOKENS = 32
 
 
 def check_gguf(path: Path) -> None:
@@ -88,14 +90,9 @@ class LlamaModel:
         """Answer ``instruction`` about ``content``, streaming tokens to ``on_token``."""
         budget = self.context_size - max(max_tokens, MIN_ANSWER_TOKENS) - 8
         with self._lock:
-            if self._chat_template:
-                prompt_tokens, chunks = self._stream_chat(
-                    instruction, content, budget, max_tokens, temperature, stop
-                )
-            else:
-                prompt_tokens, chunks = self._stream_plain(
-                    instruction, content, budget, max_tokens, temperature, stop
-                )
+            prompt_tokens, chunks = self._stream(
+                instruction, content, budget, max_tokens, temperature, stop
+            )
             parts: list[str] = []
             for piece in chunks:
                 if not piece:
@@ -123,7 +120,7 @@ class LlamaModel:
         end = self._llama.detokenize(tokens[len(tokens) - tail :]).decode("utf-8", errors="ignore")
         return f"{head}\n…\n{end}"
 
-    def _stream_plain(
+    def _stream(
         self,
         instruction: str,
         content: str,
@@ -131,43 +128,28 @@ class LlamaModel:
         max_tokens: int,
         temperature: float,
         stop: Sequence[str],
-    ) -> tuple[int, Any]:
+    ) -> tuple[int, Iterator[str]]:
+        """Start generation; returns the prompt's token count and the token stream."""
         # NOTE: base models continue text, so the instruction comes first and the content, which
         # ends with the opening of the answer ("Answers:", a section heading), comes last.
         frame = "{instruction}\n\n{content}"
+        margin = CHAT_MARKUP_TOKENS if self._chat_template else 0
         prompt = frame.format(
-            instruction=instruction, content=self._fit(instruction, content, budget, frame)
+            instruction=instruction,
+            content=self._fit(instruction, content, budget - margin, frame),
         )
-        stream = self._llama.create_completion(
-            prompt,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            stop=list(stop) or None,
-            repeat_penalty=REPEAT_PENALTY,
-            stream=True,
-        )
-        return self.count_tokens(prompt), (c["choices"][0]["text"] for c in stream)
-
-    def _stream_chat(
-        self,
-        instruction: str,
-        content: str,
-        budget: int,
-        max_tokens: int,
-        temperature: float,
-        stop: Sequence[str],
-    ) -> tuple[int, Any]:
-        frame = "{content}\n\n{instruction}"
-        user = frame.format(
-            instruction=instruction, content=self._fit(instruction, content, budget - 32, frame)
-        )
-        stream = self._llama.create_chat_completion(
-            messages=[{"role": "user", "content": user}],
-            max_tokens=max_tokens,
-            temperature=temperature,
-            stop=list(stop) or None,
-            repeat_penalty=REPEAT_PENALTY,
-            stream=True,
-        )
-        pieces = (c["choices"][0]["delta"].get("content", "") or "" for c in stream)
-        return self.count_tokens(user) + 32, pieces
+        options: dict[str, Any] = {
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "stop": list(stop) or None,
+            "repeat_penalty": REPEAT_PENALTY,
+            "stream": True,
+        }
+        tokens_in = self.count_tokens(prompt) + margin
+        if self._chat_template:
+            chat = self._llama.create_chat_completion(
+                messages=[{"role": "user", "content": prompt}], **options
+            )
+            return tokens_in, (c["choices"][0]["delta"].get("content", "") or "" for c in chat)
+        plain = self._llama.create_completion(prompt, **options)
+        return tokens_in, (c["choices"][0]["text"] for c in plain)
