@@ -102,10 +102,14 @@ def build_section_prompt(
         title=paper.title, heading=heading
     )
     budget = llm.context_size - max_tokens - _TEMPLATE_MARGIN - llm.count_tokens(instruction)
-    fixed = primer + ("\n" + feedback + "\n" if feedback else "")
+    # NOTE: the feedback goes before the passages: right before the primer, a base model would
+    # continue the feedback list instead of writing the section.
+    head = feedback + "\n\n" if feedback else ""
     lines = [PASSAGE_LINE.format(page=s.page, text=s.text) for s in passages]
     while True:
-        content = f"Title: {paper.title}\nPassages:\n" + "\n".join(lines) + "\n" + fixed
+        content = (
+            f"{head}Title: {paper.title}\nPassages:\n" + "\n".join(lines) + "\n\n" + primer
+        )
         if llm.count_tokens(content) <= budget or not lines:
             break
         lines.pop()
