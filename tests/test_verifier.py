@@ -182,3 +182,17 @@ def test_cancel_between_groups() -> None:
     token.cancel()
     with pytest.raises(Cancelled):
         checker().verify("SpanCheck reaches 85.3% accuracy.", cancel=token)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"), [("[1] YES", Status.PARTIAL), ("[1] NO", Status.UNSUPPORTED)]
+)
+def test_base_judge_yes_cannot_hide_a_close_call(answer: str, expected: Status) -> None:
+    judge = FakeLLM(default=lambda i, c: answer)
+    checker_ = checker(judge)
+    sentence = "The verifier improves the calibration of extractive systems."
+    before = checker(None).verify(sentence)[0]
+    assert before.status == Status.PARTIAL, "the fixture sentence must be a close call"
+    verdict = checker_.verify(sentence)[0]
+    assert judge.history, "a close call goes to the judge"
+    assert verdict.status == expected

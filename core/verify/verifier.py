@@ -18,11 +18,12 @@ How the signals combine (calibrated on ``bench/devset``; see docs/checker.md):
    A Chinese sentence about an English paper cannot be scored this way with an English-centric
    embedder, so it is ``supported`` when its verified anchors (numbers, names, quotes,
    citations) carry it and ``partial`` otherwise: never flagged on semantics alone.
-5. The judge. A base model (``follows_instructions`` False; measured near a coin flip) is only
-   asked about close calls and may tip them either way. An instruction-tuned judge is asked
-   about every sentence that passed the gates: YES lifts to ``supported`` and NO drops to
-   ``unsupported`` unless the semantic evidence strongly disagrees, in which case the sentence
-   is ``partial``. A judge failure (exception) or no usable answer leaves gates + semantic.
+5. The judge. A base model (``follows_instructions`` False; measured near a coin flip, and
+   answering YES almost always) is only asked about close calls, and only its NO counts: it
+   tips a close call to ``unsupported``; its YES leaves it ``partial`` for the reader. An
+   instruction-tuned judge is asked about every sentence that passed the gates: YES lifts to
+   ``supported`` and NO drops to ``unsupported`` unless the semantic evidence strongly
+   disagrees, in which case the sentence is ``partial``. A judge failure (exception) or no usable answer leaves gates + semantic.
 
 Confidence is high for gate failures (they are proofs), grows with the distance from the
 semantic thresholds otherwise, and rises when the judge agrees.
@@ -351,8 +352,12 @@ class Checker:
             if wanted == Status.SUPPORTED and s.support <= STRONG_MISS:
                 return Status.PARTIAL, 0.5
             return wanted, 0.65
-        # A base model only reaches here for close calls (partial): it may tip them.
-        return (wanted, 0.55) if status == Status.PARTIAL else (status, confidence)
+        # NOTE: a base model only reaches here for close calls (partial). It answers YES almost
+        # always (59 of 60 pairs in DESIGN.md's measurement), so its YES carries no information
+        # and may not hide a close call; only its rarer NO tips one, towards review.
+        if status == Status.PARTIAL and wanted == Status.UNSUPPORTED:
+            return wanted, 0.55
+        return status, confidence
 
 
 def _explain(status: Status, evidence: Sequence[Evidence]) -> str:
