@@ -23,7 +23,8 @@ How the signals combine (calibrated on ``bench/devset``; see docs/checker.md):
    tips a close call to ``unsupported``; its YES leaves it ``partial`` for the reader. An
    instruction-tuned judge is asked about every sentence that passed the gates: YES lifts to
    ``supported`` and NO drops to ``unsupported`` unless the semantic evidence strongly
-   disagrees, in which case the sentence is ``partial``. A judge failure (exception) or no usable answer leaves gates + semantic.
+   disagrees, in which case the sentence is ``partial``. A judge failure (exception) or no
+   usable answer leaves gates + semantic.
 
 Confidence is high for gate failures (they are proofs), grows with the distance from the
 semantic thresholds otherwise, and rises when the judge agrees.
