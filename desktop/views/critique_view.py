@@ -53,7 +53,7 @@ STYLES: dict[Status, StatusStyle] = {
         "Unsupported", QColor(224, 64, 64), QTextCharFormat.UnderlineStyle.WaveUnderline, 48
     ),
     Status.REJECTED: StatusStyle(
-        "Contradicted by the paper",
+        "Rejected: fabricated quote or reference",
         QColor(170, 80, 220),
         QTextCharFormat.UnderlineStyle.SingleUnderline,
         56,
@@ -67,7 +67,7 @@ FALLBACK_EXPLANATION = {
     Status.SUPPORTED: "The paper supports this.",
     Status.PARTIAL: "Only part of this is backed by the paper.",
     Status.UNSUPPORTED: "No passage in the paper supports this.",
-    Status.REJECTED: "The paper contradicts this.",
+    Status.REJECTED: "A quotation, citation or cross-reference here does not exist in the paper.",
     Status.NOT_A_CLAIM: "Not a factual claim.",
 }
 
