@@ -36,6 +36,8 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
 _PAGE_LABEL = re.compile(r"\(p\.\s*\d+\)\s*")
 #: A sentence without a single word ("[1] [2] [3]", "a)") says nothing.
 _WORD = re.compile(r"[^\W\d_]{3,}|[\u3400-\u9fff]")
+#: Lines that echo the prompt (its "Title:"/"Passages:" labels, the repair-feedback items).
+_SCAFFOLD = re.compile(r'^\s*(?:Title:|Passages:|[-*]\s*"[^"]*":\s)')
 _STOP = ("\n## ", "\n# ", "Review of", "评审\n")
 
 
@@ -190,6 +192,8 @@ def clean_section(text: str) -> str:
     seen: set[str] = set()
     lines: list[str] = []
     for line in text.splitlines():
+        if _SCAFFOLD.match(line):
+            continue
         kept: list[str] = []
         for start, end in split_sentences(line):
             sentence = line[start:end]

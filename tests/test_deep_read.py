@@ -165,6 +165,8 @@ def test_clean_section_drops_repeats_and_empty_items() -> None:
     assert clean_section(looped) == "1. What data were used?\n3. Why 0.42?\nIt is sound."
     copied = "[1] [2] [3] [4]\n(p. 8) Results are good. (p. 8) Moreover, it works.\n(p. 11) 8."
     assert clean_section(copied) == "Results are good. Moreover, it works."
+    echoed = 'Title: A\nPassages:\n- "It was cited 3,500 times.": 3,500 is not in it\nIt works.'
+    assert clean_section(echoed) == "It works."
 
 
 def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
