@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -11,7 +12,11 @@ from typing import Any
 from core.errors import ModelError
 from core.llm.base import Completion
 
+log = logging.getLogger(__name__)
+
 GGUF_MAGIC = b"GGUF"
+#: ggml's log levels: 0 none, 1 debug, 2 info, 3 warn, 4 error, 5 continuation.
+GGML_LOG_LEVEL_ERROR = 4
 #: Tokens kept free for the answer when a prompt is trimmed to fit.
 MIN_ANSWER_TOKENS = 16
 #: Small models loop without it; mild enough not to stop them copying numbers and names.
@@ -20,6 +25,31 @@ REPEAT_PENALTY = 1.15
 KEPT_TAIL_TOKENS = 64
 #: Tokens the chat template's role markup adds around the user message.
 CHAT_MARKUP_TOKENS = 32
+
+
+_native_log_callback: Any = None
+
+
+def _route_native_log() -> None:
+    """Send llama.cpp's own log lines to Python logging instead of the terminal."""
+    global _native_log_callback
+    if _native_log_callback is not None:
+        return
+    import ctypes
+
+    import llama_cpp
+
+    @llama_cpp.llama_log_callback  # type: ignore[misc]
+    def forward(level: int, text: bytes, _user_data: ctypes.c_void_p) -> None:
+        message = text.decode("utf-8", errors="replace").rstrip()
+        if level == GGML_LOG_LEVEL_ERROR:
+            log.error("llama.cpp: %s", message)
+        else:
+            log.debug("llama.cpp: %s", message)
+
+    # NOTE: the callback object must outlive every native call that may log.
+    _native_log_callback = forward
+    llama_cpp.llama_log_set(forward, ctypes.c_void_p(0))
 
 
 def check_gguf(path: Path) -> None:
@@ -62,6 +92,7 @@ class LlamaModel:
             from llama_cpp import Llama
         except ImportError as exc:
             raise ModelError("llama-cpp-python is not installed; rerun the set-up.") from exc
+        _route_native_log()
         try:
             llama = Llama(
                 model_path=str(path),
