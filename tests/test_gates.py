@@ -102,3 +102,27 @@ def test_if_any_is_a_hedge_not_an_overclaim() -> None:
 
     assert overclaim_terms("It clarifies the contributions, if any, of each part.") == []
     assert overclaim_terms("It beats any baseline.") == ["any"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "flagged"),
+    [
+        ("The model trains for 60 epochs.", True),
+        ("Predictions cover a 30-day horizon.", False),
+        ("Returns are measured over 60 days.", False),
+        ("Training took 47 minutes.", False),
+        ("Training took 47 hours.", True),
+    ],
+)
+def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
+    from core.verify.gates import PaperFacts, run_gates
+    from tests.fakes import make_paper
+
+    paper = make_paper(
+        ["We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
+         "Training took 47 minutes. Table 1 has 60 rows."]
+    )
+    failures = run_gates(sentence, PaperFacts(paper)).failures
+    assert bool(failures) == flagged
+    if flagged:
+        assert failures[0].reason.startswith("number_unit_not_in_paper:")

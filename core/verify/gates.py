@@ -245,6 +245,7 @@ class PaperFacts:
             n for m in _NUMERIC_CITE.finditer(normalize_text(raw)) for n in _expand(m.group(1))
         }
         self.xrefs = _paper_xrefs(paper, raw)
+        self.unit_text = normalize_text(raw)
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
 
     def contains(self, text: str) -> bool:
@@ -266,6 +267,13 @@ class PaperFacts:
         return plain in self.numbers or (
             mention.value < 1 and canonical_number(mention.value * 100) + "%" in self.numbers
         )
+
+    def has_number_with_unit(self, mention: NumberMention, unit: str) -> bool:
+        """The number occurs followed by ``unit`` (up to one word between: "60 trading days")."""
+        number = re.escape(mention.raw.rstrip("%"))
+        stem = re.escape(unit.lower().removesuffix("s"))
+        pattern = rf"(?<![\d.]){number}[-\s]+(?:\w+[-\s]+)?{stem}"
+        return re.search(pattern, self.unit_text, re.I) is not None
 
     def has_name(self, name: str) -> bool:
         """Case-insensitive, hyphen- and space-insensitive whole-token match."""
@@ -501,8 +509,18 @@ def check_numbers(
         if mention.canonical in seen:
             continue
         seen.add(mention.canonical)
-        if facts.has_number(mention):
+        unit = _unit_after(text, mention.end)
+        found = facts.has_number(mention)
+        if found and (unit is None or facts.has_number_with_unit(mention, unit)):
             anchors.append(f"number:{mention.canonical}")
+        elif found:
+            failures.append(
+                GateFinding(
+                    "number",
+                    f"number_unit_not_in_paper:{mention.raw} {unit}",
+                    f"{mention.raw} occurs in the paper, but never as {mention.raw} {unit}",
+                )
+            )
         else:
             failures.append(
                 GateFinding(
@@ -512,6 +530,21 @@ def check_numbers(
                 )
             )
     return failures, anchors
+
+
+#: Units of count and time that tie a number to what it measures ("a 60-day horizon").
+_UNIT = re.compile(
+    r"[-\s]?(days?|weeks?|months?|years?|hours?|minutes?|seconds?|epochs?|layers?|heads?|"
+    r"GPUs?|examples?|samples?|questions?|sentences?|documents?|participants?|users?|"
+    r"annotators?|languages?|datasets?|tokens?|words?|steps?|runs?|seeds?|folds?)\b",
+    re.I,
+)
+
+
+def _unit_after(text: str, end: int) -> str | None:
+    """The unit word right after a number, as written, if any."""
+    match = _UNIT.match(text, end)
+    return match.group(1) if match else None
 
 
 def _glued_to_name(text: str, start: int) -> bool:
