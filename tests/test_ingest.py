@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -131,14 +130,6 @@ def test_chinese_paper(chinese: Paper) -> None:
 def test_injection_text_is_plain_body(tmp_path: Path) -> None:
     paper = parse_pdf(pf.injection_paper(tmp_path))
     assert pf.INJECTION_TEXT in [s.text for s in paper.sentences]
-
-
-def test_parse_is_fast(tmp_path: Path) -> None:
-    path = pf.two_column_paper(tmp_path)
-    parse_pdf(path)
-    started = time.perf_counter()
-    parse_pdf(path)
-    assert time.perf_counter() - started < 0.5
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,9 +21,7 @@ GOOD: list[tuple[Callable[[Path], Path], int]] = [
 @pytest.mark.parametrize(("make", "pages"), GOOD, ids=lambda v: getattr(v, "__name__", str(v)))
 def test_good_papers_have_text_and_pages(tmp_path: Path, make: Callable[[Path], Path],
                                          pages: int) -> None:
-    started = time.perf_counter()
     path = make(tmp_path)
-    assert time.perf_counter() - started < 0.5
     with pymupdf.open(path) as doc:
         assert doc.page_count >= pages
         assert doc[0].get_text().strip()

@@ -157,10 +157,9 @@ def test_stop_cancels_a_running_critique_quickly(
     with qtbot.waitSignal(task.progress, timeout=TIMEOUT_MS, check_params_cb=_is_text):
         pass
     assert window.stop_button.isVisible()
-    started = time.monotonic()
+    # The 2 s timeout is the product's promise for Stop, not a speed measurement.
     with qtbot.waitSignal(window.critique_stopped, timeout=2000):
         qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
-    assert time.monotonic() - started < 2.0
     with qtbot.waitSignal(window.library_refreshed, timeout=TIMEOUT_MS):
         pass
     info = window.library_model.info_at(window.library_model.row_of(sha))
