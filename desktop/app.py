@@ -45,6 +45,11 @@ def run_gui(paths: list[Path]) -> int:
     app.setApplicationName("DeepRead")
     app.setOrganizationName("DeepRead")
     app.setApplicationDisplayName("DeepRead")
+    icon = Path(__file__).resolve().parent.parent / "resources" / "deepread.svg"
+    if icon.is_file():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(icon)))
     try:
         settings = Settings.load()
     except (AppError, ValueError) as exc:
