@@ -7,7 +7,6 @@ of work. Not thread-safe: use it from one worker lane.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Generator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -15,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import Settings, app_home
-from core.errors import BadPdfError, NotInLibraryError
+from core.errors import NotInLibraryError
+from core.ingest.source import read_pdf_bytes, sha256_hex
 from core.llm.base import LLM, Embedder
 from core.progress import CancelToken, Progress
 from core.records import PaperInfo, PaperStatus, Review, ReviewAction, StoredCritique
@@ -31,19 +31,8 @@ EMBED_BATCH = 16
 
 
 def file_sha256(path: Path) -> str:
-    """SHA-256 of the file's bytes; BadPdfError names the file when it cannot be read."""
-    if not path.exists():
-        raise BadPdfError(f"{path}: no such file")
-    if path.is_dir():
-        raise BadPdfError(f"{path}: is a folder, not a PDF file")
-    digest = hashlib.sha256()
-    try:
-        with path.open("rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
-    except OSError as exc:
-        raise BadPdfError(f"{path}: cannot be read ({exc.strerror})") from exc
-    return digest.hexdigest()
+    """SHA-256 of the file's bytes; BadPdfError names the file when it cannot be used."""
+    return sha256_hex(read_pdf_bytes(path))
 
 
 class Workspace:
@@ -165,15 +154,16 @@ class Workspace:
         """Parse, chunk and index a PDF; a no-op returning the entry when already ready."""
         cancel = cancel or CancelToken()
         path = Path(path).expanduser().resolve()
-        existing = self.find(path)
-        if existing is not None:
+        data = read_pdf_bytes(path)
+        existing = self.repo.info(sha256_hex(data))
+        if existing is not None and existing.status != PaperStatus.INGESTING:
             return existing
         # NOTE: imported only now so that reopening a known paper never pays for PyMuPDF.
         from core.ingest.chunking import chunk_paper
         from core.ingest.pdf import parse_pdf
 
         yield Progress("parse", message=f"Reading {path.name}")
-        paper = parse_pdf(path)
+        paper = parse_pdf(path, data)
         cancel.check()
         chunks = chunk_paper(paper)
         yield Progress("chunk", len(chunks), len(chunks), f"{len(chunks)} passages")

@@ -5,8 +5,6 @@ Bad input raises BadPdfError with one line naming the file and the problem.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +15,7 @@ from core.ingest import layout
 from core.ingest.authors import find_authors
 from core.ingest.layout import Line, TextBlock, join_pair, starts_with_bullet
 from core.ingest.references import REFERENCES_HEADING, parse_references
+from core.ingest.source import read_pdf_bytes, sha256_hex
 from core.text.sentences import cjk_ratio, split_sentences
 from core.types import BBox, Block, BlockKind, Paper, PaperSentence
 
@@ -38,11 +37,12 @@ _SENTENCE_END = re.compile(r"[.!?。！？:：][\"'”’)\]」』》）]*$")
 _WORDS = re.compile(r"\S+")
 
 
-def parse_pdf(path: Path) -> Paper:
+def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
     """Parse a PDF into a Paper.
 
     Args:
         path: The PDF file.
+        data: Its bytes, when the caller has read them already.
 
     Returns:
         The parsed paper.
@@ -54,7 +54,8 @@ def parse_pdf(path: Path) -> Paper:
     import pymupdf
 
     path = Path(path)
-    data = _read(path)
+    if data is None:
+        data = read_pdf_bytes(path)
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for damaged files
@@ -74,26 +75,8 @@ def parse_pdf(path: Path) -> Paper:
     if not any(pages):
         raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
                           "OCR is not supported")
-    return _assemble(path, hashlib.sha256(data).hexdigest(), pages, heights, figures,
+    return _assemble(path, sha256_hex(data), pages, heights, figures,
                      metadata_title)
-
-
-def _read(path: Path) -> bytes:
-    if not path.exists():
-        raise BadPdfError(f"{path}: no such file")
-    if path.is_dir():
-        raise BadPdfError(f"{path}: is a folder, not a PDF file")
-    if not os.access(path, os.R_OK):
-        raise BadPdfError(f"{path}: cannot be read (permission denied)")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise BadPdfError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
-    if not data:
-        raise BadPdfError(f"{path}: the file is empty, not a PDF")
-    if b"%PDF-" not in data[:1024]:
-        raise BadPdfError(f"{path}: is not a PDF file")
-    return data
 
 
 def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]:

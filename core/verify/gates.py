@@ -44,6 +44,7 @@ from core.text.normalize import (
     normalize_text,
     number_keys,
 )
+from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
 
 
@@ -74,16 +75,6 @@ class GateResult:
     def reasons(self) -> tuple[str, ...]:
         """Machine-readable reasons, in gate order."""
         return tuple(f.reason for f in self.failures)
-
-
-def _cjk(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F") and ch.isalpha()
-
-
-def cjk_share(text: str) -> float:
-    """Share of letters that are CJK."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return sum(1 for ch in letters if _cjk(ch)) / len(letters) if letters else 0.0
 
 
 _QUOTE_PATTERNS = (
@@ -236,7 +227,7 @@ class PaperFacts:
         """Index the paper's numbers, text keys, names, references and cross-references."""
         self.paper = paper
         raw = paper.full_text + "\n" + paper.body_text
-        self.is_cjk = cjk_share(raw) > 0.3
+        self.is_cjk = cjk_ratio(raw) > 0.3
         self.numbers = number_keys(raw)
         self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
         self.names = _ngram_keys(self.keys[0]) | _ngram_keys(self.keys[1])
@@ -351,7 +342,7 @@ def _inside(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
 
 def _word_count(text: str) -> float:
     latin = len(re.findall(r"[A-Za-z0-9]+(?:['\-][A-Za-z0-9]+)*", text))
-    return latin + sum(1 for ch in text if _cjk(ch)) / 2
+    return latin + sum(1 for ch in text if is_cjk_char(ch) and ch.isalpha()) / 2
 
 
 def quoted_passages(text: str) -> list[str]:
@@ -381,7 +372,7 @@ def check_quotes(
             quote = match.group(1).strip()
             if _word_count(quote) < 4:
                 continue
-            if cjk_share(quote) > 0.5 and not facts.is_cjk:
+            if cjk_ratio(quote) > 0.5 and not facts.is_cjk:
                 continue
             parts = [p.strip(" .,;:") for p in re.split(r"\.\.\.|\u2026|\[\.\.\.\]", quote)]
             parts = [p for p in parts if p]
@@ -554,7 +545,7 @@ def _glued_to_name(text: str, start: int) -> bool:
 
 def name_candidates(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[str]:
     """Acronyms, CamelCase, letter-digit and capitalised mid-sentence words of a sentence."""
-    cjk_text = cjk_share(text) > 0.3
+    cjk_text = cjk_ratio(text) > 0.3
     names: list[str] = []
     for match in _NAME_TOKEN.finditer(text):
         if _inside(*match.span(), masked):

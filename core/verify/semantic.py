@@ -40,10 +40,6 @@ def _stem(word: str) -> str:
     return word
 
 
-def _is_cjk(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F") and ch.isalpha()
-
-
 def content_words(text: str) -> set[str]:
     """Stemmed Latin content words, canonical numbers and Chinese character bigrams."""
     text = unicodedata.normalize("NFKC", text).casefold()

@@ -42,10 +42,10 @@ from core.llm.base import LLM, Embedder
 from core.llm.parsing import Label
 from core.llm.prompts import SECTIONS
 from core.progress import CancelToken
-from core.text.sentences import split_sentences
+from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
-from core.verify.gates import GateResult, PaperFacts, cjk_share, run_gates
+from core.verify.gates import GateResult, PaperFacts, run_gates
 from core.verify.judge import Judge, JudgeItem
 from core.verify.semantic import SemanticScore, score_claim
 
@@ -230,7 +230,7 @@ class Checker:
                 evidence_vectors=ev.evidence_vectors,
                 coverage_floor=self.settings.coverage_floor,
             )
-            cross = cjk_share(text) > 0.3 and not self.facts.is_cjk
+            cross = cjk_ratio(text) > 0.3 and not self.facts.is_cjk
             pending.append(_Pending(claim, text, ev, gates, semantic, cross))
         labels, failed = self._ask_judge(pending)
         return [self._decide(p, labels.get(i), failed=failed) for i, p in enumerate(pending)]
