@@ -73,6 +73,7 @@ class EvidenceFinder:
         self.leading_sentences = leading_sentences
         self._vectors: dict[int, np.ndarray] = {}
         self._words = [content_words(s.text) for s in paper.sentences]
+        self._match_keys: list[str] | None = None  # built on the first quoted claim
         self._by_anchor: dict[str, list[int]] = defaultdict(list)
         for sentence in paper.sentences:
             for key in _anchor_keys(sentence.text):
@@ -135,11 +136,9 @@ class EvidenceFinder:
         keys = [k for k in keys if len(k) >= 12]
         if not keys:
             return []
-        return [
-            s.index
-            for s in self.paper.sentences
-            if any(k in match_key(s.text) for k in keys)
-        ][:2]
+        if self._match_keys is None:
+            self._match_keys = [match_key(s.text) for s in self.paper.sentences]
+        return [i for i, text in enumerate(self._match_keys) if any(k in text for k in keys)][:2]
 
     def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None or not texts:
