@@ -7,8 +7,10 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from core.errors import SettingsError
 
 SCHEMA_VERSION = 1
 
@@ -72,33 +74,88 @@ class Settings(BaseSettings):
     model: ModelSettings = Field(default_factory=ModelSettings)
     checker: CheckerSettings = Field(default_factory=CheckerSettings)
     critique: CritiqueSettings = Field(default_factory=CritiqueSettings)
+    _load_warning: str = PrivateAttr("")
 
     @classmethod
     def settings_path(cls) -> Path:
         """Where the settings file lives."""
         return app_home() / "settings.json"
 
+    @property
+    def load_warning(self) -> str:
+        """Why the settings file could not be used ("" when it was fine or absent)."""
+        return self._load_warning
+
     @classmethod
     def load(cls) -> Settings:
-        """Read the settings file (if any), migrated to the current schema; env vars win."""
+        """Read the settings file (if any), migrated to the current schema; env vars win.
+
+        An invalid file is never silently replaced: it is moved to ``settings.json.bad``, the
+        defaults are used, and ``load_warning`` says so, for the window and the command line.
+        """
         path = cls.settings_path()
-        data: dict[str, Any] = {}
-        if path.exists():
-            try:
-                data = _migrate(json.loads(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError):
-                data = {}
         # NOTE: init kwargs beat env vars in pydantic-settings, but env must beat the file.
-        env_settings = cls()
-        merged = _deep_merge(data, env_settings.model_dump(exclude_unset=True))
-        return cls.model_validate(merged)
+        env = cls().model_dump(exclude_unset=True)
+        if not path.exists():
+            return cls.model_validate(env)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(raw, dict):
+                raise ValueError("not a JSON object")
+            return cls.model_validate(_deep_merge(_migrate(raw), env))
+        except OSError as exc:
+            warning = f"The settings file {path} cannot be read ({exc.strerror or exc})"
+        except ValueError as exc:  # bad JSON or a value out of range (ValidationError)
+            bad = path.with_name(path.name + ".bad")
+            try:
+                os.replace(path, bad)
+                kept = f"it was kept as {bad}"
+            except OSError:
+                kept = "it was left in place"
+            warning = f"The settings file {path} is invalid ({_why(exc)}); {kept}"
+        settings = cls.model_validate(env)
+        settings._load_warning = f"{warning}; the default settings are used."
+        return settings
 
     def save(self) -> None:
-        """Write atomically to the settings file."""
+        """Write the settings file atomically and durably (temporary file, fsync, rename).
+
+        Raises:
+            SettingsError: The data folder cannot be written (read-only, full disk).
+        """
         path = self.settings_path()
         tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            with tmp.open("w", encoding="utf-8") as fh:
+                fh.write(self.model_dump_json(indent=2))
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+            _fsync_folder(path.parent)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            reason = exc.strerror or str(exc)
+            raise SettingsError(f"Cannot save the settings to {path}: {reason}.") from exc
+
+
+def _why(exc: ValueError) -> str:
+    """The first problem of a parse or validation error, in one line."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return str(exc).splitlines()[0]
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename durable; folders cannot be opened for syncing on Windows."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ Rules, from DESIGN.md "The checker" step 7:
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 
 from core.config import Settings
 from core.critique import repair_feedback, write_critique
@@ -40,8 +40,23 @@ def deep_read(
     *,
     language: str | None = None,
     cancel: CancelToken | None = None,
+    resume_from: Sequence[tuple[Attempt, Sequence[Verdict]]] = (),
+    on_attempt: Callable[[Attempt, list[Verdict]], None] | None = None,
 ) -> Generator[Progress, None, CritiqueResult]:
     """Write a checked critique of ``paper``.
+
+    Args:
+        paper: The paper.
+        retriever: Evidence for the writer's prompts, or None.
+        writer: The model that writes.
+        checker: Checks each attempt.
+        settings: Budgets, threshold and retries.
+        language: Critique language; the settings' when None.
+        cancel: Checked between sections and sentence groups.
+        resume_from: Attempts of an interrupted run with their verdicts; the loop goes on after
+            the last of them, with its feedback, as if it had never stopped.
+        on_attempt: Called with each finished attempt and its verdicts, before the next one
+            starts, so the caller can store it.
 
     Yields:
         ``generate`` events carrying each streamed piece of text in ``text`` (``done`` is the
@@ -58,10 +73,14 @@ def deep_read(
     language = language or settings.critique.language
     knobs = settings.checker
     started = time.monotonic()
-    attempts: list[Attempt] = []
-    rounds: list[tuple[str, list[Verdict], float]] = []
-    feedback = ""
-    tokens_used = 0
+    attempts: list[Attempt] = [a for a, _ in resume_from]
+    rounds: list[tuple[str, list[Verdict], float]] = [
+        (a.text, list(v), a.flagged_ratio) for a, v in resume_from
+    ]
+    tokens_used = sum(a.tokens_out for a in attempts)
+    # NOTE: time already spent counts against the budget, so a resumed run stays bounded.
+    started -= sum(a.seconds for a in attempts)
+    feedback = repair_feedback(rounds[-1][1], language) if rounds else ""
 
     def out_of_time() -> bool:
         return time.monotonic() - started > knobs.time_budget_s
@@ -71,7 +90,12 @@ def deep_read(
             cancel.check()
         return out_of_time()
 
-    for iteration in range(knobs.max_retries + 1):
+    first = len(attempts)
+    if rounds and (
+        rounds[-1][2] <= knobs.threshold or out_of_time() or tokens_used >= knobs.token_budget
+    ):
+        first = knobs.max_retries + 1  # the interrupted run had already finished its loop
+    for iteration in range(first, knobs.max_retries + 1):
         if cancel is not None:
             cancel.check()
         temperature = TEMPERATURES[min(iteration, len(TEMPERATURES) - 1)]
@@ -118,6 +142,8 @@ def deep_read(
         )
         attempts.append(attempt)
         rounds.append((draft.text, verdicts, ratio))
+        if on_attempt is not None:
+            on_attempt(attempt, verdicts)
         yield Progress(
             "attempt",
             iteration + 1,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 
@@ -49,5 +50,43 @@ class ExportError(AppError):
     """An export could not be written."""
 
 
+class SettingsError(AppError):
+    """The settings file could not be written."""
+
+    help_message = "Check that the data folder is writable and the disk is not full."
+
+
 class Cancelled(AppError):
     """The user stopped the operation."""
+
+
+# What SQLite (under the library and under Chroma) says for the failures a user can fix.
+_STORAGE_FAILURES = (
+    ("readonly", "the data folder {folder} is read-only; DeepRead needs to write there"),
+    ("read-only", "the data folder {folder} is read-only; DeepRead needs to write there"),
+    ("disk is full", "the disk holding {folder} is full; free some space and try again"),
+    ("no space left", "the disk holding {folder} is full; free some space and try again"),
+    ("disk i/o error", "the disk holding {folder} failed to read or write"),
+    ("permission denied", "DeepRead may not write to the data folder {folder}"),
+    ("unable to open", "the data folder {folder} is missing or not writable"),
+    ("database is locked", "another DeepRead process is writing to it; try again"),
+    ("not a database", "the file is damaged (not an SQLite database)"),
+    ("malformed", "the file is damaged"),
+)
+
+
+def describe_storage_failure(raw: str, folder: Path) -> str:
+    """Turn a storage error message into what the user can do about it (or ``raw`` if unknown).
+
+    Args:
+        raw: The message of the underlying error.
+        folder: The data folder involved, named in the advice.
+
+    Returns:
+        One short clause, without a final period.
+    """
+    lowered = raw.lower()
+    for needle, message in _STORAGE_FAILURES:
+        if needle in lowered:
+            return message.format(folder=folder)
+    return raw.rstrip(".")

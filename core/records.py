@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 from core.types import CritiqueResult
 
@@ -15,6 +16,16 @@ class PaperStatus(StrEnum):
     INGESTING = "ingesting"
     READY = "ready"
     CRITIQUED = "critiqued"
+    #: Rows stay until the vectors are gone, so a crash never leaves rows without vectors.
+    DELETING = "deleting"
+
+
+class CritiqueState(StrEnum):
+    """Life cycle of a critique run; attempts are stored as they finish."""
+
+    RUNNING = "running"
+    INTERRUPTED = "interrupted"
+    DONE = "done"
 
 
 @dataclass(frozen=True)
@@ -30,6 +41,8 @@ class PaperInfo:
     authors: tuple[str, ...] = ()
     chunks: int = 0
     flagged_count: int | None = None  # None until critiqued
+    #: A critique newer than the last finished one stopped part-way; it can resume.
+    interrupted_critique: bool = False
 
 
 class ReviewAction(StrEnum):
@@ -61,3 +74,18 @@ class StoredCritique:
     created_at: datetime
     result: CritiqueResult
     reviews: dict[int, Review] = field(default_factory=dict)
+    state: CritiqueState = CritiqueState.DONE
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One recorded change to a critique: who, when, what (with before and after for edits)."""
+
+    at: datetime
+    action: str
+    detail: dict[str, Any]
+
+    @property
+    def by(self) -> str:
+        """Who made the change (the user account), or "" for older entries."""
+        return str(self.detail.get("by", ""))

@@ -7,19 +7,29 @@ of work. Not thread-safe: use it from one worker lane.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import getpass
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import Settings, app_home
-from core.errors import NotInLibraryError
+from core.errors import LibraryError, NotInLibraryError
 from core.ingest.source import read_pdf_bytes, sha256_hex
+from core.library.leases import Leases
 from core.llm.base import LLM, Embedder
 from core.progress import CancelToken, Progress
-from core.records import PaperInfo, PaperStatus, Review, ReviewAction, StoredCritique
-from core.types import Chunk, Paper, SearchHit, Verdict
+from core.records import (
+    AuditEntry,
+    PaperInfo,
+    PaperStatus,
+    Review,
+    ReviewAction,
+    StoredCritique,
+)
+from core.types import Attempt, Chunk, Paper, SearchHit, Verdict
 
 if TYPE_CHECKING:
     from core.index.hybrid import HybridRetriever
@@ -28,6 +38,7 @@ if TYPE_CHECKING:
     from core.verify.verifier import Checker
 
 EMBED_BATCH = 16
+_UNFINISHED = (PaperStatus.INGESTING, PaperStatus.DELETING)
 
 
 def file_sha256(path: Path) -> str:
@@ -56,16 +67,34 @@ class Workspace:
         self._writer = llm
         self._judge = judge
         self._retrievers: dict[str, HybridRetriever] = {}
+        self.leases = Leases(self.home / "locks")
 
     # lazily opened parts
     @property
     def repo(self) -> Repository:
-        """The SQLite library."""
+        """The SQLite library, cleaned of what a killed process left half-done."""
         if self._repo is None:
             from core.library.repository import Repository
 
             self._repo = Repository(self.home / "library.sqlite3")
+            self.recover()
         return self._repo
+
+    def recover(self) -> None:
+        """Finish what killed processes left half-done.
+
+        Half-ingested and half-deleted papers go (vectors, then rows); critiques cut short are
+        kept as interrupted. Live work of another process (its lease is held) is left alone.
+        """
+        repo = self.repo
+        for sha256, _status in repo.unfinished_papers():
+            if self.leases.is_free(_paper_lease(sha256)):
+                # NOTE: vectors first, rows last: the rows are what tells the next start to retry.
+                self.vectors.delete_paper(sha256)
+                repo.delete_paper(sha256)
+        for critique_id, sha256 in repo.running_critiques():
+            if self.leases.is_free(_critique_lease(sha256)):
+                repo.stop_critique(critique_id)
 
     @property
     def vectors(self) -> VectorIndex:
@@ -137,15 +166,37 @@ class Workspace:
     def find(self, path: Path) -> PaperInfo | None:
         """The ready library entry for this file's bytes, if any."""
         info = self.repo.info(file_sha256(path))
-        if info is None or info.status == PaperStatus.INGESTING:
+        if info is None or info.status in _UNFINISHED:
             return None
         return info
 
     def remove_paper(self, sha256: str) -> None:
-        """Delete the paper's rows, critiques and vectors."""
-        self.vectors.delete_paper(sha256)
-        self.repo.delete_paper(sha256)
-        self._retrievers.pop(sha256, None)
+        """Delete the paper's rows, critiques and vectors.
+
+        The paper is first marked as being deleted (hidden from the library), then its vectors
+        go, then its rows: a crash at any point leaves either the whole paper or a marked row
+        that the next start finishes deleting, never a listed paper without vectors.
+        """
+        with self._lease(_paper_lease(sha256)):
+            self.repo.mark_deleting(sha256)
+            self._retrievers.pop(sha256, None)
+            self.vectors.delete_paper(sha256)
+            self.repo.delete_paper(sha256)
+
+    @contextmanager
+    def _lease(self, name: str) -> Iterator[None]:
+        """Hold a lease, as a typed error when another process has it or the folder is bad."""
+        lease = self.leases.hold(name)
+        try:
+            lease.__enter__()
+        except BlockingIOError as exc:
+            raise LibraryError(f"{exc}; wait for it to finish.") from exc
+        except OSError as exc:
+            raise LibraryError(f"Cannot write to the data folder {self.home}: {exc}") from exc
+        try:
+            yield
+        finally:
+            lease.__exit__(None, None, None)
 
     # long operations
     def ingest(
@@ -156,7 +207,7 @@ class Workspace:
         path = Path(path).expanduser().resolve()
         data = read_pdf_bytes(path)
         existing = self.repo.info(sha256_hex(data))
-        if existing is not None and existing.status != PaperStatus.INGESTING:
+        if existing is not None and existing.status not in _UNFINISHED:
             return existing
         # NOTE: imported only now so that reopening a known paper never pays for PyMuPDF.
         from core.ingest.chunking import chunk_paper
@@ -167,15 +218,18 @@ class Workspace:
         cancel.check()
         chunks = chunk_paper(paper)
         yield Progress("chunk", len(chunks), len(chunks), f"{len(chunks)} passages")
-        self.repo.begin_ingest(paper.sha256, paper.title, str(path), paper.page_count)
-        try:
-            yield from self._index_chunks(paper.sha256, chunks, cancel)
-            info = self.repo.finish_ingest(paper, chunks)
-        except BaseException:
-            # NOTE: nothing half-ready may stay behind; the next open simply starts again.
-            self.vectors.delete_paper(paper.sha256)
-            self.repo.delete_paper(paper.sha256)
-            raise
+        # NOTE: the lease tells other processes this ingest is alive; if this process dies, the
+        # OS drops it and the next start removes the half-ingested rows and vectors.
+        with self._lease(_paper_lease(paper.sha256)):
+            self.repo.begin_ingest(paper.sha256, paper.title, str(path), paper.page_count)
+            try:
+                yield from self._index_chunks(paper.sha256, chunks, cancel)
+                info = self.repo.finish_ingest(paper, chunks)
+            except BaseException:
+                # NOTE: nothing half-ready may stay behind; the next open simply starts again.
+                self.vectors.delete_paper(paper.sha256)
+                self.repo.delete_paper(paper.sha256)
+                raise
         yield Progress("ready", 1, 1, f"{paper.title} is ready")
         return info
 
@@ -185,7 +239,8 @@ class Workspace:
         import numpy as np
 
         self.vectors.delete_paper(sha256)
-        known = self.vectors.known_embeddings([c.content_hash for c in chunks])
+        embedder = self.embedder.name
+        known = self.vectors.known_embeddings([c.content_hash for c in chunks], embedder)
         todo = [c for c in chunks if c.content_hash not in known]
         total = len(todo)
         yield Progress("embed", 0, total, "Embedding passages")
@@ -197,7 +252,9 @@ class Workspace:
             yield Progress("embed", min(start + EMBED_BATCH, total), total, "Embedding passages")
         cancel.check()
         if chunks:
-            self.vectors.upsert(chunks, np.stack([known[c.content_hash] for c in chunks]))
+            self.vectors.upsert(
+                chunks, np.stack([known[c.content_hash] for c in chunks]), embedder
+            )
 
     def retriever(self, sha256: str) -> HybridRetriever:
         """The hybrid retriever of one stored paper (cached)."""
@@ -240,24 +297,83 @@ class Workspace:
         language: str | None = None,
         use_judge: bool | None = None,
         cancel: CancelToken | None = None,
+        resume: bool = False,
     ) -> Generator[Progress, None, StoredCritique]:
-        """Generate, verify and loop; yields stage "generate" with streamed text and "verdict"."""
+        """Generate, verify and loop; yields stage "generate" with streamed text and "verdict".
+
+        Each attempt is stored as soon as it is checked. A run that is stopped or fails keeps
+        its attempts as an interrupted critique; ``resume`` continues the paper's interrupted
+        run after its last stored attempt, and a new run replaces an interrupted one.
+        """
         from core.deep_read import deep_read
 
         paper = self.load_paper(sha256)
-        yield Progress("load", message="Loading the model")
-        checker = self._checker(paper, use_judge)
-        result = yield from deep_read(
-            paper,
-            self.retriever(sha256),
-            self.writer,
-            checker,
-            self.settings,
-            language=language or self.settings.critique.language,
-            cancel=cancel or CancelToken(),
-        )
-        self._retrievers.pop(sha256, None)
-        return self.repo.save_critique(sha256, result)
+        with self._lease(_critique_lease(sha256)):
+            previous = self.repo.latest_critique(sha256)
+            interrupted = self.repo.interrupted_critique(sha256)
+            if resume and interrupted is None:
+                raise NotInLibraryError("This paper has no interrupted critique to resume.")
+            yield Progress("load", message="Loading the model")
+            checker = self._checker(paper, use_judge)
+            rounds: list[tuple[Attempt, list[Verdict]]] = []
+            if resume and interrupted is not None:
+                critique_id = interrupted.id
+                rounds = self.repo.attempt_rounds(critique_id)
+                language = interrupted.result.language
+                self.repo.resume_critique(critique_id)
+            else:
+                if interrupted is not None:
+                    self.repo.discard_critique(interrupted.id)
+                language = critique_language(language or self.settings.critique.language, paper)
+                critique_id = self.repo.begin_critique(sha256, self.writer.name, language)
+            try:
+                result = yield from deep_read(
+                    paper,
+                    self.retriever(sha256),
+                    self.writer,
+                    checker,
+                    self.settings,
+                    language=language,
+                    cancel=cancel or CancelToken(),
+                    resume_from=rounds,
+                    on_attempt=lambda a, v: self.repo.add_attempt(critique_id, a, v),
+                )
+            except BaseException:
+                self.repo.stop_critique(critique_id)
+                raise
+            finally:
+                self._retrievers.pop(sha256, None)
+            stored = self.repo.finish_critique(critique_id, result)
+            return stored if previous is None else self._carry_reviews(previous, stored)
+
+    def _carry_reviews(self, previous: StoredCritique, new: StoredCritique) -> StoredCritique:
+        """Give the new critique the reader's reviews of the sentences it kept unchanged."""
+        from core.review_carry import carry_reviews
+
+        for carried in carry_reviews(previous, new.result):
+            new = self.repo.add_review(new.id, carried.review, carried.verdict, by=_user_name())
+        return new
+
+    def critique_history(self, sha256: str) -> list[StoredCritique]:
+        """Every finished critique of the paper with its reviews, newest first."""
+        return self.repo.critique_history(sha256)
+
+    def stored_critique(self, critique_id: int) -> StoredCritique:
+        """One stored critique by id."""
+        return self.repo.critique(critique_id)
+
+    def interrupted_critique(self, sha256: str) -> StoredCritique | None:
+        """The paper's critique that stopped part-way (with its attempts), if any."""
+        return self.repo.interrupted_critique(sha256)
+
+    def discard_interrupted(self, sha256: str) -> bool:
+        """Delete the paper's interrupted critique; False when there is none."""
+        with self._lease(_critique_lease(sha256)):
+            interrupted = self.repo.interrupted_critique(sha256)
+            if interrupted is None:
+                return False
+            self.repo.discard_critique(interrupted.id)
+            return True
 
     def verify_text(
         self,
@@ -316,7 +432,12 @@ class Workspace:
             new_text=new_text.strip(),
             at=datetime.now(UTC),
         )
-        return self.repo.add_review(critique_id, review, new_verdict)
+        return self.repo.add_review(critique_id, review, new_verdict, by=_user_name())
+
+    def audit_log(self, sha256: str) -> list[AuditEntry]:
+        """The review history of the paper's latest critique, oldest first (empty if none)."""
+        stored = self.repo.latest_critique(sha256)
+        return [] if stored is None else self.repo.audit_log(stored.id)
 
     def _verify_sentence(self, sha256: str, text: str) -> Verdict:
         paper = self.load_paper(sha256)
@@ -333,3 +454,24 @@ class Workspace:
         self._writer = None
         self._judge = None
         self._retrievers.clear()
+
+
+def critique_language(setting: str, paper: Paper) -> str:
+    """The language to write in: the setting, or the paper's own language for "auto"."""
+    return paper.language if setting == "auto" else setting
+
+
+def _paper_lease(sha256: str) -> str:
+    return f"paper-{sha256}"
+
+
+def _critique_lease(sha256: str) -> str:
+    return f"critique-{sha256}"
+
+
+def _user_name() -> str:
+    """The account that made a review, for the audit log."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name in some containers and services
+        return ""

@@ -57,6 +57,11 @@ def run_gui(paths: list[Path]) -> int:
         settings = Settings()
     window = MainWindow(settings, lambda s: Workspace(s))
     window.show()
+    if settings.load_warning:
+        from PySide6.QtWidgets import QMessageBox
+
+        warning = settings.load_warning
+        QTimer.singleShot(0, lambda: QMessageBox.warning(window, "Settings", warning))
     missing = [p for p in paths if not p.is_file()]
     if missing:
         from desktop import errors

@@ -7,7 +7,6 @@ failure callback an error dialog is shown; a Stop is never an error.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtWidgets import QWidget
 
+from core import pdf_access
 from core.config import Settings
 from core.errors import Cancelled
 from core.progress import CancelToken, Progress
@@ -174,12 +174,12 @@ def warm_up(parent: QWidget | None, lane: CoreLane) -> Operation[None]:
     """
 
     def work(ws: Workspace, _token: CancelToken) -> None:
-        import pymupdf  # noqa: F401
-
         import core.deep_read  # noqa: F401
         import core.ingest.chunking  # noqa: F401
         import core.ingest.pdf  # noqa: F401
 
+        with pdf_access.hold():  # imports PyMuPDF
+            pass
         ws.list_papers()
         _ = ws.vectors
 
@@ -226,6 +226,20 @@ def latest_critique(
     return Operation(parent, lane, lambda ws, _t: ws.latest_critique(sha256))
 
 
+def critique_history(
+    parent: QWidget | None, lane: CoreLane, sha256: str
+) -> Operation[list[StoredCritique]]:
+    """Every finished critique of a paper with its reviews, newest first."""
+    return Operation(parent, lane, lambda ws, _t: ws.critique_history(sha256))
+
+
+def stored_critique(
+    parent: QWidget | None, lane: CoreLane, critique_id: int
+) -> Operation[StoredCritique]:
+    """One stored critique by id."""
+    return Operation(parent, lane, lambda ws, _t: ws.stored_critique(critique_id))
+
+
 def review_sentence(
     parent: QWidget | None,
     lane: CoreLane,
@@ -260,24 +274,16 @@ def export_paper(
     """
 
     def work(ws: Workspace, _token: CancelToken) -> Path:
-        from core import export
         from core.errors import ExportError
+        from core.export import export_critique
 
         info = ws.paper_info(sha256)
         critique = ws.latest_critique(sha256)
         if info is None or critique is None:
             raise ExportError("This paper has no critique to export yet.")
         paper = ws.load_paper(sha256)
-        if fmt == "md":
-            export.write_atomic(out, export.export_markdown(paper, info, critique), force=True)
-        elif fmt == "json":
-            data = export.export_json(paper, info, critique)
-            text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
-            export.write_atomic(out, text, force=True)
-        elif fmt == "pdf":
-            export.export_annotated_pdf(paper, Path(info.path), critique, out, force=True)
-        else:
-            raise ExportError(f"Unknown export format: {fmt}")
-        return out
+        return export_critique(
+            paper, info, critique, fmt, out, source_pdf=Path(info.path), force=True
+        )
 
     return Operation(parent, lane, work)

@@ -109,7 +109,7 @@ def test_review_edit_replaces_verdict_and_is_audited(repo: Repository) -> None:
     assert updated.reviews[1].action == ReviewAction.EDIT
     assert updated.result.verdicts[1].status == Status.SUPPORTED
     assert updated.result.verdicts[1].claim.text == "It uses 12,500 examples."
-    actions = [a for _, a, _ in repo.audit_log(stored.id)]
+    actions = [e.action for e in repo.audit_log(stored.id)]
     assert actions == ["created", "review:edit"]
 
 

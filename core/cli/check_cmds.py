@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.cli.main import EXIT_OK, StderrProgress, SubParsers, ingested, run_quietly
+from core.cli.common import EXIT_OK, StderrProgress, SubParsers, ingested, run_quietly
 from core.errors import AppError
 from core.types import Status, Verdict
 
@@ -29,9 +28,10 @@ def _apply_model_options(args: argparse.Namespace, ws: Workspace) -> None:
 
 
 def _write_json(path: str, data: dict[str, Any]) -> None:
+    from core.export.entry import json_text
     from core.export.files import write_atomic
 
-    write_atomic(Path(path), json.dumps(data, indent=2, ensure_ascii=False) + "\n", force=True)
+    write_atomic(Path(path), json_text(data), force=True)
 
 
 def _summary(verdicts: list[Verdict]) -> str:
@@ -51,15 +51,21 @@ def _print_flags(verdicts: list[Verdict]) -> None:
 def cmd_critique(args: argparse.Namespace, ws: Workspace) -> int:
     """Write, check and store a deep-read critique."""
     from core.export.json_report import critique_report
-    from core.export.markdown import export_markdown
 
     _apply_model_options(args, ws)
     info = ingested(ws, Path(args.pdf), quiet=False)
+    if args.discard:
+        dropped = ws.discard_interrupted(info.sha256)
+        print("Discarded the interrupted critique." if dropped else "No interrupted critique.")
+        return EXIT_OK
     start = time.perf_counter()
     show = StderrProgress(stream_text=not args.quiet)
     stored = run_quietly(
         ws.critique(
-            info.sha256, language=args.lang, use_judge=False if args.no_judge else None
+            info.sha256,
+            language=args.lang,
+            use_judge=False if args.no_judge else None,
+            resume=args.resume,
         ),
         show,
     )
@@ -84,9 +90,10 @@ def cmd_critique(args: argparse.Namespace, ws: Workspace) -> int:
     if args.json:
         _write_json(args.json, critique_report(paper, result))
     if args.markdown:
-        from core.export.files import write_atomic
+        from core.export.entry import export_critique
 
-        write_atomic(Path(args.markdown), export_markdown(paper, info, stored), force=True)
+        out = Path(args.markdown)
+        export_critique(paper, info, stored, "md", out, source_pdf=Path(args.pdf), force=True)
     return EXIT_OK
 
 
@@ -136,6 +143,15 @@ def add_critique_parser(sub: SubParsers) -> None:
     _common(p)
     p.add_argument("--lang", choices=["en", "zh"], help="critique language (default: settings)")
     p.add_argument("--markdown", metavar="OUT", help="also write annotated Markdown notes")
+    unfinished = p.add_mutually_exclusive_group()
+    unfinished.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the interrupted critique after its last stored attempt",
+    )
+    unfinished.add_argument(
+        "--discard", action="store_true", help="delete the interrupted critique and stop"
+    )
     p.set_defaults(handler=cmd_critique)
 
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.cli.main import EXIT_OK, SubParsers
+from core.cli.common import EXIT_OK, SubParsers
 from core.errors import AppError, NotInLibraryError
-from core.records import PaperInfo, ReviewAction, StoredCritique
+from core.records import AuditEntry, PaperInfo, ReviewAction, StoredCritique
+from core.review_log import describe_audit_entry
 
 if TYPE_CHECKING:
     from core.workspace import Workspace
 
-FORMATS = ("md", "pdf", "json")
+FORMATS = ("md", "pdf", "json")  # as core.export.FORMATS, without importing PyMuPDF here
 
 
 class UsageError(AppError):
@@ -41,6 +41,11 @@ def cmd_review(args: argparse.Namespace, ws: Workspace) -> int:
     """Record the reader's decision on one sentence, or list the review queue."""
     pdf = Path(args.pdf)
     _, critique = _critiqued(ws, pdf)
+    if args.log:
+        if args.action is not None or args.sentence is not None:
+            raise UsageError("--log lists the review history; give it without an action.")
+        _print_log(ws.audit_log(critique.paper_sha256))
+        return EXIT_OK
     if args.action is None:
         if args.sentence is not None or args.note:
             raise UsageError("Say what to do with the sentence: --accept, --reject or --edit TEXT.")
@@ -79,30 +84,26 @@ def _print_queue(critique: StoredCritique) -> None:
             print(f"    reason: {s.verdict.explanation}")
 
 
+def _print_log(entries: Sequence[AuditEntry]) -> None:
+    """One line per change: when, who, what; edits with the text before and after."""
+    if not entries:
+        print("No change has been recorded.")
+        return
+    for entry in entries:
+        print(describe_audit_entry(entry))
+
+
 def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
     """Write Markdown notes, an annotated PDF or the JSON report of the latest critique."""
-    from core.export import (
-        export_annotated_pdf,
-        export_json,
-        export_markdown,
-        suggest_filename,
-        write_atomic,
-    )
+    from core.export import export_critique, suggest_filename
 
     pdf = Path(args.pdf)
     fmt = _format(args)
     info, critique = _critiqued(ws, pdf)
     paper = ws.load_paper(info.sha256)
     out = Path(args.out) if args.out else Path.cwd() / suggest_filename(paper.title, fmt)
-    if fmt == "pdf":
-        # The file the user named has the paper's bytes (find() matched them), wherever it is now.
-        export_annotated_pdf(paper, pdf, critique, out, force=args.force)
-    elif fmt == "md":
-        write_atomic(out, export_markdown(paper, info, critique), force=args.force)
-    else:
-        document = export_json(paper, info, critique)
-        text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-        write_atomic(out, text, force=args.force)
+    # The file the user named has the paper's bytes (find() matched them), wherever it is now.
+    export_critique(paper, info, critique, fmt, out, source_pdf=pdf, force=args.force)
     print(f"Wrote {out}")
     return EXIT_OK
 
@@ -165,6 +166,11 @@ def add_review_parser(sub: SubParsers) -> None:
         help="replace the sentence; the new text is checked again at once",
     )
     p.add_argument("--note", metavar="TEXT", help="a note kept with the review")
+    p.add_argument(
+        "--log",
+        action="store_true",
+        help="print the review history (who, when, what; edits with before and after)",
+    )
     p.set_defaults(handler=cmd_review, action=None)
 
 

@@ -5,65 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
+from core.cli import check_cmds, export_cmds
+from core.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Handler,
+    SubParsers,
+    ingested,
+)
 from core.errors import AppError, Cancelled
-from core.progress import Progress, drive
 
 if TYPE_CHECKING:
-    from core.records import PaperInfo
     from core.workspace import Workspace
-
-T = TypeVar("T")
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
-
-Handler = Callable[[argparse.Namespace, "Workspace"], int]
-SubParsers = argparse._SubParsersAction  # type: ignore[type-arg]
-
-
-def run_quietly(gen: Generator[Progress, None, T], show: StderrProgress | None) -> T:
-    """Drive a core generator to its return value, passing each Progress to ``show``."""
-    try:
-        return drive(gen, show)
-    finally:
-        if show is not None:
-            show.close()
-
-
-class StderrProgress:
-    """One updating progress line on stderr; streamed text goes to stdout."""
-
-    def __init__(self, stream_text: bool = False) -> None:
-        self.stream_text = stream_text
-        self._tty = sys.stderr.isatty()
-
-    def __call__(self, event: Progress) -> None:
-        """Show one event; without a terminal only streamed text is shown, so logs stay clean."""
-        if event.text:
-            if self.stream_text:
-                sys.stdout.write(event.text)
-                sys.stdout.flush()
-            return
-        if not self._tty:
-            return
-        count = f" {event.done}/{event.total}" if event.total else ""
-        sys.stderr.write(f"\r\033[K[{event.stage}]{count} {event.message}".rstrip())
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        """Clear the progress line."""
-        if self._tty:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
-def ingested(ws: Workspace, pdf: Path, quiet: bool = True) -> PaperInfo:
-    """The library entry for ``pdf``, ingesting it first when needed."""
-    return run_quietly(ws.ingest(pdf), None if quiet else StderrProgress())
 
 
 def cmd_ingest(args: argparse.Namespace, ws: Workspace) -> int:
@@ -87,6 +45,8 @@ def cmd_list(args: argparse.Namespace, ws: Workspace) -> int:
         return EXIT_OK
     for p in papers:
         flagged = "" if p.flagged_count is None else f", {p.flagged_count} flagged"
+        if p.interrupted_critique:
+            flagged += ", critique interrupted (deepread critique --resume)"
         print(
             f"{p.sha256[:12]}  {p.added_at:%Y-%m-%d}  {p.pages:>3} pp  "
             f"{p.status.value}{flagged}  {p.title}"
@@ -165,8 +125,6 @@ def build_parser(extra: Sequence[Callable[[SubParsers], None]] = ()) -> argparse
 
 
 def _extra_commands() -> list[Callable[[SubParsers], None]]:
-    from core.cli import check_cmds, export_cmds
-
     return [
         check_cmds.add_critique_parser,
         check_cmds.add_verify_parser,
@@ -183,10 +141,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return EXIT_OK
+    from core.config import Settings
     from core.workspace import Workspace
 
     try:
-        ws = Workspace()
+        settings = Settings.load()
+        if settings.load_warning:
+            print(f"deepread: warning: {settings.load_warning}", file=sys.stderr)
+        ws = Workspace(settings)
         try:
             return handler(args, ws)
         finally:
@@ -200,5 +162,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AppError as exc:
         print(f"deepread: error: {exc.user_message()}", file=sys.stderr)
         return EXIT_BAD_INPUT
-
-

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pymupdf
 
+from core import pdf_access
 from core.errors import ExportError
 from core.export.files import write_atomic
 from core.export.reviewed import (
@@ -80,20 +81,22 @@ def export_annotated_pdf(
         raise ExportError(
             f"{source_pdf} is not the file that was critiqued (its content has changed)."
         )
-    try:
-        doc = pymupdf.open(stream=data, filetype="pdf")
-    except (pymupdf.FileDataError, RuntimeError) as exc:
-        raise ExportError(f"Cannot open the paper {source_pdf}: {exc}.") from exc
-    try:
-        sentences = reviewed_sentences(critique)
-        marks = _collect_marks(doc, paper, sentences)
-        for mark in marks:
-            _highlight(doc[mark.page - 1], mark)
-        if doc.page_count:
-            _summary_note(doc[0], critique, sentences, len(marks))
-        payload = doc.tobytes(garbage=1, deflate=True)
-    finally:
-        doc.close()
+    sentences = reviewed_sentences(critique)
+    # NOTE: PyMuPDF is not thread-safe; the window may be rendering pages at the same time.
+    with pdf_access.hold():
+        try:
+            doc = pymupdf.open(stream=data, filetype="pdf")
+        except (pymupdf.FileDataError, RuntimeError) as exc:
+            raise ExportError(f"Cannot open the paper {source_pdf}: {exc}.") from exc
+        try:
+            marks = _collect_marks(doc, paper, sentences)
+            for mark in marks:
+                _highlight(doc[mark.page - 1], mark)
+            if doc.page_count:
+                _summary_note(doc[0], critique, sentences, len(marks))
+            payload = doc.tobytes(garbage=1, deflate=True)
+        finally:
+            doc.close()
     write_atomic(out, payload, force=force)
 
 

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from core.errors import SearchIndexError
+from core.errors import SearchIndexError, describe_storage_failure
 from core.types import Chunk
 
 COLLECTION = "chunks"
@@ -18,12 +18,12 @@ COLLECTION = "chunks"
 class VectorIndex(Protocol):
     """Where chunk embeddings live."""
 
-    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> None:
-        """Store (or replace) the chunks' vectors."""
+    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray, embedder: str) -> None:
+        """Store (or replace) the chunks' vectors, made by the embedder named ``embedder``."""
         ...
 
-    def known_embeddings(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """Vectors already stored for these content hashes, so they need no re-embedding."""
+    def known_embeddings(self, hashes: Sequence[str], embedder: str) -> dict[str, np.ndarray]:
+        """Vectors the same embedder already made for these content hashes (no re-embedding)."""
         ...
 
     def search(self, paper_sha256: str, query: np.ndarray, n: int) -> list[tuple[str, float]]:
@@ -43,6 +43,7 @@ class ChromaIndex:
     """A Chroma PersistentClient collection with cosine distance and no embedding function."""
 
     def __init__(self, path: Path) -> None:
+        self.path = path
         os.environ["ANONYMIZED_TELEMETRY"] = "False"
         try:
             import chromadb
@@ -58,14 +59,22 @@ class ChromaIndex:
                 COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
             )
         except Exception as exc:
-            raise SearchIndexError(f"Cannot open the vector store in {path}: {exc}") from exc
+            raise self._error(f"Cannot open the vector store in {path}", exc) from exc
 
-    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> None:
-        """Store (or replace) the chunks' vectors."""
+    def _error(self, what: str, exc: BaseException) -> SearchIndexError:
+        return SearchIndexError(f"{what}: {describe_storage_failure(str(exc), self.path.parent)}.")
+
+    def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray, embedder: str) -> None:
+        """Store (or replace) the chunks' vectors, made by the embedder named ``embedder``."""
         if not chunks:
             return
         metadatas: list[Any] = [
-            {"paper": c.paper_sha256, "content_hash": c.content_hash, "position": c.index}
+            {
+                "paper": c.paper_sha256,
+                "content_hash": c.content_hash,
+                "position": c.index,
+                "embedder": embedder,
+            }
             for c in chunks
         ]
         try:
@@ -75,17 +84,25 @@ class ChromaIndex:
                 metadatas=metadatas,
             )
         except Exception as exc:
-            raise SearchIndexError(f"Cannot write to the vector store: {exc}") from exc
+            raise self._error("Cannot write to the vector store", exc) from exc
 
-    def known_embeddings(self, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """Vectors already stored for these content hashes."""
+    def known_embeddings(self, hashes: Sequence[str], embedder: str) -> dict[str, np.ndarray]:
+        """Vectors the same embedder already made for these content hashes.
+
+        NOTE: keyed by embedder and text: another embedder's vectors live in another space.
+        """
         if not hashes:
             return {}
-        where: Any = {"content_hash": {"$in": list(dict.fromkeys(hashes))}}
-        found = self._collection.get(
-            where=where,
-            include=["embeddings", "metadatas"],
-        )
+        where: Any = {
+            "$and": [
+                {"content_hash": {"$in": list(dict.fromkeys(hashes))}},
+                {"embedder": embedder},
+            ]
+        }
+        try:
+            found = self._collection.get(where=where, include=["embeddings", "metadatas"])
+        except Exception as exc:
+            raise self._error("Cannot read the vector store", exc) from exc
         out: dict[str, np.ndarray] = {}
         embeddings = found["embeddings"] if found["embeddings"] is not None else []
         for meta, vec in zip(found["metadatas"] or [], embeddings, strict=False):
@@ -105,15 +122,23 @@ class ChromaIndex:
                 include=["distances"],
             )
         except Exception as exc:
-            raise SearchIndexError(f"Vector search failed: {exc}") from exc
+            raise self._error("Vector search failed", exc) from exc
         ids = result["ids"][0]
         distances = (result["distances"] or [[]])[0]
         return [(i, 1.0 - float(d)) for i, d in zip(ids, distances, strict=True)]
 
     def delete_paper(self, paper_sha256: str) -> None:
         """Remove every vector of the paper."""
-        self._collection.delete(where={"paper": paper_sha256})
+        try:
+            self._collection.delete(where={"paper": paper_sha256})
+        except Exception as exc:
+            raise self._error(
+                f"Cannot remove paper {paper_sha256[:12]} from the vector store", exc
+            ) from exc
 
     def count(self, paper_sha256: str) -> int:
         """Number of vectors stored for the paper."""
-        return len(self._collection.get(where={"paper": paper_sha256}, include=[])["ids"])
+        try:
+            return len(self._collection.get(where={"paper": paper_sha256}, include=[])["ids"])
+        except Exception as exc:
+            raise self._error("Cannot read the vector store", exc) from exc

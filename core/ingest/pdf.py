@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core import pdf_access
 from core.errors import BadPdfError
 from core.ingest import layout
 from core.ingest.authors import find_authors
@@ -51,27 +52,32 @@ def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
         BadPdfError: The file is missing, unreadable, not a PDF, corrupt, password-protected,
             empty, or has no text layer.
     """
-    import pymupdf
-
     path = Path(path)
     if data is None:
         data = read_pdf_bytes(path)
+    with pdf_access.hold() as pymupdf:
+        try:
+            doc = pymupdf.open(stream=data, filetype="pdf")
+        except Exception as exc:  # PyMuPDF raises several types for damaged files
+            raise BadPdfError(f"{path}: the PDF is corrupt and cannot be opened ({exc})") from exc
     try:
-        doc = pymupdf.open(stream=data, filetype="pdf")
-    except Exception as exc:  # PyMuPDF raises several types for damaged files
-        raise BadPdfError(f"{path}: the PDF is corrupt and cannot be opened ({exc})") from exc
-    with doc:
-        if doc.needs_pass:
-            raise BadPdfError(f"{path}: the PDF is password-protected; remove the password first")
-        if doc.page_count == 0:
-            if doc.is_repaired:
-                raise BadPdfError(f"{path}: the PDF is corrupt (no readable pages)")
-            raise BadPdfError(f"{path}: the PDF has zero pages")
+        with pdf_access.hold():
+            if doc.needs_pass:
+                raise BadPdfError(
+                    f"{path}: the PDF is password-protected; remove the password first"
+                )
+            if doc.page_count == 0:
+                if doc.is_repaired:
+                    raise BadPdfError(f"{path}: the PDF is corrupt (no readable pages)")
+                raise BadPdfError(f"{path}: the PDF has zero pages")
+            metadata_title = (doc.metadata or {}).get("title", "") or ""
         try:
             pages, heights, figures = _extract(doc)
         except Exception as exc:
             raise BadPdfError(f"{path}: the PDF is corrupt ({exc})") from exc
-        metadata_title = (doc.metadata or {}).get("title", "") or ""
+    finally:
+        with pdf_access.hold():
+            doc.close()
     if not any(pages):
         raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
                           "OCR is not supported")
@@ -80,21 +86,26 @@ def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
 
 
 def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]:
-    import pymupdf
-
-    flags = pymupdf.TEXT_MEDIABOX_CLIP
     pages: list[list[Line]] = []
     heights: list[float] = []
     figures: list[list[BBox]] = []
     block_id = 0
-    for number, page in enumerate(doc, start=1):
-        lines = layout.extract_lines(page.get_text("dict", flags=flags), number, block_id)
+    with pdf_access.hold():
+        count = doc.page_count
+    for number in range(1, count + 1):
+        # NOTE: the PyMuPDF lock is held one page at a time, so the window can render between.
+        with pdf_access.hold() as pymupdf:
+            page = doc[number - 1]
+            text = page.get_text("dict", flags=pymupdf.TEXT_MEDIABOX_CLIP)
+            width, height = page.rect.width, page.rect.height
+            rects = [tuple(r) for r in page.cluster_drawings()]
+            rects += [tuple(info["bbox"]) for info in page.get_image_info()]
+            del page
+        lines = layout.extract_lines(text, number, block_id)
         block_id += 100000
         pages.append(layout.merge_same_baseline(lines))
-        heights.append(page.rect.height)
-        area = page.rect.width * page.rect.height
-        rects = [tuple(r) for r in page.cluster_drawings()]
-        rects += [tuple(info["bbox"]) for info in page.get_image_info()]
+        heights.append(height)
+        area = width * height
         # NOTE: page-sized rectangles are backgrounds or frames, not figures.
         figures.append([r for r in rects  # type: ignore[misc]
                         if r[2] - r[0] > 20 and r[3] - r[1] > 20

@@ -70,6 +70,19 @@ def m001_initial(db: Connection) -> None:
         db.execute(text(statement))
 
 
+@migration
+def m002_resumable_critiques(db: Connection) -> None:
+    """A critique's state (running, interrupted, done) and each attempt's own verdicts.
+
+    Attempts are stored as they finish, so a killed or stopped run keeps them and can resume.
+    """
+    for statement in (
+        "ALTER TABLE critique ADD COLUMN state VARCHAR NOT NULL DEFAULT 'done'",
+        "ALTER TABLE attempt ADD COLUMN verdicts VARCHAR NOT NULL DEFAULT '[]'",
+    ):
+        db.execute(text(statement))
+
+
 def apply_migrations(db: Connection) -> list[str]:
     """Run the migrations not yet recorded; returns the names applied now."""
     db.execute(

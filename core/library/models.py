@@ -48,7 +48,7 @@ class ChunkRow(SQLModel, table=True):
 
 
 class CritiqueRow(SQLModel, table=True):
-    """A finished deep-read run."""
+    """A deep-read run: ``state`` is running, interrupted (attempts kept) or done."""
 
     __tablename__ = "critique"
 
@@ -60,6 +60,7 @@ class CritiqueRow(SQLModel, table=True):
     text: str
     flagged_ratio: float
     settings: str = "{}"  # JSON
+    state: str = "done"
 
 
 class AttemptRow(SQLModel, table=True):
@@ -76,6 +77,7 @@ class AttemptRow(SQLModel, table=True):
     tokens_out: int
     seconds: float
     text: str = ""
+    verdicts: str = "[]"  # JSON: the attempt's own verdicts, for resuming
 
 
 class VerdictRow(SQLModel, table=True):

@@ -15,7 +15,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, create_engine, delete, select
 
-from core.errors import LibraryError, NotInLibraryError
+from core.errors import LibraryError, NotInLibraryError, describe_storage_failure
 from core.library.migrations import apply_migrations
 from core.library.models import (
     AttemptRow,
@@ -27,7 +27,15 @@ from core.library.models import (
     ReviewRow,
     VerdictRow,
 )
-from core.records import PaperInfo, PaperStatus, Review, ReviewAction, StoredCritique
+from core.records import (
+    AuditEntry,
+    CritiqueState,
+    PaperInfo,
+    PaperStatus,
+    Review,
+    ReviewAction,
+    StoredCritique,
+)
 from core.types import (
     Attempt,
     Chunk,
@@ -48,6 +56,12 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     cursor.close()
 
 
+def library_error(path: Path, exc: BaseException, what: str) -> LibraryError:
+    """A LibraryError naming the file and, for the usual causes, what to do about it."""
+    cause = exc.__cause__ or getattr(exc, "orig", None) or exc
+    return LibraryError(f"{what} {path}: {describe_storage_failure(str(cause), path.parent)}.")
+
+
 class Repository:
     """SQLite library (WAL) with a versioned schema."""
 
@@ -61,7 +75,7 @@ class Repository:
             with self._engine.begin() as conn:
                 apply_migrations(conn)
         except SQLAlchemyError as exc:
-            raise LibraryError(f"Cannot open the library {path}: {exc.__cause__ or exc}") from exc
+            raise library_error(path, exc, "Cannot open the library") from exc
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -69,7 +83,7 @@ class Repository:
             with Session(self._engine, expire_on_commit=False) as session:
                 yield session
         except SQLAlchemyError as exc:
-            raise LibraryError(f"Library error in {self.path}: {exc.__cause__ or exc}") from exc
+            raise library_error(self.path, exc, "Library error") from exc
 
     def close(self) -> None:
         """Release the connections."""
@@ -128,6 +142,25 @@ class Repository:
             session.commit()
             return self._info(session, row)
 
+    def mark_deleting(self, sha256: str) -> None:
+        """Hide the paper from the library before its vectors go; its rows stay until then."""
+        with self._session() as session:
+            row = session.exec(select(PaperRow).where(PaperRow.sha256 == sha256)).first()
+            if row is not None:
+                row.status = PaperStatus.DELETING
+                session.add(row)
+                session.commit()
+
+    def unfinished_papers(self) -> list[tuple[str, PaperStatus]]:
+        """Papers still ingesting or being deleted: live work, or work a crash cut short."""
+        with self._session() as session:
+            rows = session.exec(
+                select(PaperRow).where(
+                    col(PaperRow.status).in_([PaperStatus.INGESTING, PaperStatus.DELETING])
+                )
+            ).all()
+            return [(r.sha256, PaperStatus(r.status)) for r in rows]
+
     def delete_paper(self, sha256: str) -> None:
         """Delete the paper and everything hanging from it."""
         with self._session() as session:
@@ -150,16 +183,17 @@ class Repository:
     def list_infos(self) -> list[PaperInfo]:
         """Every paper, newest first."""
         with self._session() as session:
-            rows = session.exec(select(PaperRow).order_by(col(PaperRow.added_at).desc())).all()
+            rows = session.exec(
+                select(PaperRow)
+                .where(PaperRow.status != PaperStatus.DELETING)
+                .order_by(col(PaperRow.added_at).desc())
+            ).all()
             return [self._info(session, r) for r in rows]
 
     def _info(self, session: Session, row: PaperRow) -> PaperInfo:
         flagged: int | None = None
-        critique = session.exec(
-            select(CritiqueRow)
-            .where(CritiqueRow.paper_id == row.id)
-            .order_by(col(CritiqueRow.id).desc())
-        ).first()
+        critique = self._latest(session, row, CritiqueState.DONE)
+        interrupted = self._latest(session, row, CritiqueState.INTERRUPTED)
         if critique is not None:
             statuses = session.exec(
                 select(VerdictRow.status).where(VerdictRow.critique_id == critique.id)
@@ -175,7 +209,18 @@ class Repository:
             authors=tuple(json.loads(row.authors)),
             chunks=row.chunk_count,
             flagged_count=flagged,
+            interrupted_critique=interrupted is not None
+            and (critique is None or (interrupted.id or 0) > (critique.id or 0)),
         )
+
+    def _latest(
+        self, session: Session, paper: PaperRow, state: CritiqueState
+    ) -> CritiqueRow | None:
+        return session.exec(
+            select(CritiqueRow)
+            .where(CritiqueRow.paper_id == paper.id, CritiqueRow.state == state)
+            .order_by(col(CritiqueRow.id).desc())
+        ).first()
 
     def load_paper(self, sha256: str) -> Paper:
         """The stored parsed paper."""
@@ -208,30 +253,75 @@ class Repository:
 
     # critiques
     def save_critique(self, sha256: str, result: CritiqueResult) -> StoredCritique:
-        """Store a finished run with its attempts and verdicts; the paper becomes critiqued."""
+        """Store a finished run with its attempts and verdicts in one go."""
+        critique_id = self.begin_critique(sha256, result.model, result.language)
+        for attempt in result.attempts:
+            self.add_attempt(critique_id, attempt, ())
+        return self.finish_critique(critique_id, result)
+
+    def begin_critique(self, sha256: str, model: str, language: str) -> int:
+        """Record a run as running; its attempts are added as they finish."""
         with self._session() as session:
             paper = self._paper_row(session, sha256)
             assert paper.id is not None
             row = CritiqueRow(
                 paper_id=paper.id,
                 created_at=datetime.now(UTC),
-                model=result.model,
-                language=result.language,
-                text=result.text,
-                flagged_ratio=result.flagged_ratio,
-                settings=json.dumps(result.settings),
+                model=model,
+                language=language,
+                text="",
+                flagged_ratio=0.0,
+                state=CritiqueState.RUNNING,
             )
             session.add(row)
-            session.flush()
+            session.commit()
             assert row.id is not None
-            for a in result.attempts:
-                session.add(AttemptRow(critique_id=row.id, **asdict(a)))
+            return row.id
+
+    def add_attempt(self, critique_id: int, attempt: Attempt, verdicts: Sequence[Verdict]) -> None:
+        """Store one finished attempt with its verdicts, in its own transaction."""
+        with self._session() as session:
+            session.add(
+                AttemptRow(
+                    critique_id=critique_id,
+                    **asdict(attempt),
+                    verdicts=json.dumps([_verdict_dict(v) for v in verdicts], ensure_ascii=False),
+                )
+            )
+            session.commit()
+
+    def attempt_rounds(self, critique_id: int) -> list[tuple[Attempt, list[Verdict]]]:
+        """The stored attempts of a run with their own verdicts, in order (for resuming)."""
+        with self._session() as session:
+            rows = session.exec(
+                select(AttemptRow)
+                .where(AttemptRow.critique_id == critique_id)
+                .order_by(col(AttemptRow.iteration))
+            ).all()
+            return [(_attempt(r), [_verdict_from(d) for d in json.loads(r.verdicts)]) for r in rows]
+
+    def finish_critique(self, critique_id: int, result: CritiqueResult) -> StoredCritique:
+        """Store the final text and verdicts; the run is done and the paper critiqued."""
+        with self._session() as session:
+            row = session.get(CritiqueRow, critique_id)
+            if row is None:
+                raise NotInLibraryError(f"Critique {critique_id} is not in the library.")
+            paper = session.get(PaperRow, row.paper_id)
+            assert paper is not None
+            row.model = result.model
+            row.language = result.language
+            row.text = result.text
+            row.flagged_ratio = result.flagged_ratio
+            row.settings = json.dumps(result.settings)
+            row.state = CritiqueState.DONE
+            session.add(row)
+            session.exec(delete(VerdictRow).where(col(VerdictRow.critique_id) == critique_id))
             for v in result.verdicts:
-                session.add(_verdict_row(row.id, v))
+                session.add(_verdict_row(critique_id, v))
             session.add(
                 AuditRow(
-                    critique_id=row.id,
-                    at=row.created_at,
+                    critique_id=critique_id,
+                    at=datetime.now(UTC),
                     action="created",
                     detail=json.dumps({"model": result.model, "attempts": len(result.attempts)}),
                 )
@@ -241,16 +331,83 @@ class Repository:
             session.commit()
             return self._stored(session, row)
 
+    def stop_critique(self, critique_id: int) -> bool:
+        """Mark a run that did not finish as interrupted, or forget it if it has no attempt.
+
+        Returns:
+            True when the run was kept as interrupted.
+        """
+        with self._session() as session:
+            row = session.get(CritiqueRow, critique_id)
+            if row is None or row.state != CritiqueState.RUNNING:
+                return False
+            attempts = session.exec(
+                select(AttemptRow.id).where(AttemptRow.critique_id == critique_id)
+            ).first()
+            if attempts is None:
+                session.delete(row)
+            else:
+                row.state = CritiqueState.INTERRUPTED
+                session.add(row)
+            session.commit()
+            return attempts is not None
+
+    def running_critiques(self) -> list[tuple[int, str]]:
+        """(critique id, paper sha256) of runs recorded as running: live, or cut short."""
+        with self._session() as session:
+            rows = session.exec(
+                select(CritiqueRow.id, PaperRow.sha256)
+                .join(PaperRow, col(PaperRow.id) == CritiqueRow.paper_id)
+                .where(CritiqueRow.state == CritiqueState.RUNNING)
+            ).all()
+            return [(i, sha) for i, sha in rows if i is not None]
+
+    def resume_critique(self, critique_id: int) -> None:
+        """Mark an interrupted run as running again."""
+        with self._session() as session:
+            row = session.get(CritiqueRow, critique_id)
+            if row is None or row.state != CritiqueState.INTERRUPTED:
+                raise NotInLibraryError(f"Critique {critique_id} is not an interrupted run.")
+            row.state = CritiqueState.RUNNING
+            session.add(row)
+            session.commit()
+
+    def discard_critique(self, critique_id: int) -> None:
+        """Delete an unfinished run and its attempts."""
+        with self._session() as session:
+            row = session.get(CritiqueRow, critique_id)
+            if row is None or row.state == CritiqueState.DONE:
+                raise NotInLibraryError(f"Critique {critique_id} is not an unfinished run.")
+            session.delete(row)
+            session.commit()
+
     def latest_critique(self, sha256: str) -> StoredCritique | None:
-        """The newest critique of the paper, with reviews."""
+        """The newest finished critique of the paper, with reviews."""
         with self._session() as session:
             paper = self._paper_row(session, sha256)
-            row = session.exec(
-                select(CritiqueRow)
-                .where(CritiqueRow.paper_id == paper.id)
-                .order_by(col(CritiqueRow.id).desc())
-            ).first()
+            row = self._latest(session, paper, CritiqueState.DONE)
             return None if row is None else self._stored(session, row)
+
+    def interrupted_critique(self, sha256: str) -> StoredCritique | None:
+        """The paper's interrupted run when it is newer than its last finished critique."""
+        with self._session() as session:
+            paper = self._paper_row(session, sha256)
+            row = self._latest(session, paper, CritiqueState.INTERRUPTED)
+            done = self._latest(session, paper, CritiqueState.DONE)
+            if row is None or (done is not None and (done.id or 0) > (row.id or 0)):
+                return None
+            return self._stored(session, row)
+
+    def critique_history(self, sha256: str) -> list[StoredCritique]:
+        """Every finished critique of the paper with its reviews, newest first."""
+        with self._session() as session:
+            paper = self._paper_row(session, sha256)
+            rows = session.exec(
+                select(CritiqueRow)
+                .where(CritiqueRow.paper_id == paper.id, CritiqueRow.state == CritiqueState.DONE)
+                .order_by(col(CritiqueRow.id).desc())
+            ).all()
+            return [self._stored(session, r) for r in rows]
 
     def critique(self, critique_id: int) -> StoredCritique:
         """One stored critique by id."""
@@ -288,9 +445,7 @@ class Repository:
         result = CritiqueResult(
             text=row.text,
             verdicts=tuple(_verdict(v) for v in verdicts),
-            attempts=tuple(
-                Attempt(**a.model_dump(exclude={"id", "critique_id"})) for a in attempts
-            ),
+            attempts=tuple(_attempt(a) for a in attempts),
             model=row.model,
             language=row.language,
             flagged_ratio=row.flagged_ratio,
@@ -302,12 +457,13 @@ class Repository:
             created_at=row.created_at,
             result=result,
             reviews=reviews,
+            state=CritiqueState(row.state),
         )
 
     def add_review(
-        self, critique_id: int, review: Review, new_verdict: Verdict | None = None
+        self, critique_id: int, review: Review, new_verdict: Verdict | None = None, by: str = ""
     ) -> StoredCritique:
-        """Record a review (and, for an edit, the new verdict) plus an audit entry."""
+        """Record a review (and, for an edit, the new verdict) plus an audit entry by ``by``."""
         with self._session() as session:
             row = session.get(CritiqueRow, critique_id)
             if row is None:
@@ -345,6 +501,7 @@ class Repository:
                             "new_text": review.new_text,
                             "note": review.note,
                             "new_status": new_verdict.status if new_verdict else None,
+                            "by": by,
                         },
                         ensure_ascii=False,
                     ),
@@ -353,7 +510,7 @@ class Repository:
             session.commit()
             return self._stored(session, row)
 
-    def audit_log(self, critique_id: int) -> list[tuple[datetime, str, dict[str, Any]]]:
+    def audit_log(self, critique_id: int) -> list[AuditEntry]:
         """Every recorded change to the critique, oldest first."""
         with self._session() as session:
             rows = session.exec(
@@ -361,50 +518,69 @@ class Repository:
                 .where(AuditRow.critique_id == critique_id)
                 .order_by(col(AuditRow.id))
             ).all()
-            return [(r.at, r.action, json.loads(r.detail)) for r in rows]
+            return [AuditEntry(r.at, r.action, json.loads(r.detail)) for r in rows]
+
+
+def _attempt(row: AttemptRow) -> Attempt:
+    return Attempt(**row.model_dump(exclude={"id", "critique_id", "verdicts"}))
+
+
+def _evidence_list(v: Verdict) -> list[dict[str, Any]]:
+    return [
+        {
+            "page": e.page,
+            "text": e.text,
+            "bbox": list(e.bbox),
+            "score": e.score,
+            "sentence_index": e.sentence_index,
+        }
+        for e in v.evidence
+    ]
+
+
+def _verdict_dict(v: Verdict) -> dict[str, Any]:
+    """A verdict as the plain fields of a VerdictRow (evidence as a list)."""
+    return {
+        "sentence_index": v.claim.index,
+        "text": v.claim.text,
+        "start": v.claim.start,
+        "end": v.claim.end,
+        "is_claim": v.claim.is_claim,
+        "status": str(v.status),
+        "reasons": list(v.reasons),
+        "explanation": v.explanation,
+        "confidence": v.confidence,
+        "evidence": _evidence_list(v),
+    }
 
 
 def _verdict_row(critique_id: int, v: Verdict) -> VerdictRow:
-    return VerdictRow(
-        critique_id=critique_id,
-        sentence_index=v.claim.index,
-        text=v.claim.text,
-        start=v.claim.start,
-        end=v.claim.end,
-        is_claim=v.claim.is_claim,
-        status=v.status,
-        reasons=json.dumps(list(v.reasons), ensure_ascii=False),
-        explanation=v.explanation,
-        confidence=v.confidence,
-        evidence=json.dumps(
-            [
-                {
-                    "page": e.page,
-                    "text": e.text,
-                    "bbox": list(e.bbox),
-                    "score": e.score,
-                    "sentence_index": e.sentence_index,
-                }
-                for e in v.evidence
-            ],
-            ensure_ascii=False,
-        ),
-    )
+    d = _verdict_dict(v)
+    d["reasons"] = json.dumps(d["reasons"], ensure_ascii=False)
+    d["evidence"] = json.dumps(d["evidence"], ensure_ascii=False)
+    return VerdictRow(critique_id=critique_id, **d)
 
 
 def _verdict(row: VerdictRow) -> Verdict:
+    d = row.model_dump(exclude={"id", "critique_id"})
+    d["reasons"] = json.loads(row.reasons)
+    d["evidence"] = json.loads(row.evidence)
+    return _verdict_from(d)
+
+
+def _verdict_from(d: dict[str, Any]) -> Verdict:
     return Verdict(
         claim=Claim(
-            index=row.sentence_index,
-            text=row.text,
-            start=row.start,
-            end=row.end,
-            is_claim=row.is_claim,
+            index=d["sentence_index"],
+            text=d["text"],
+            start=d["start"],
+            end=d["end"],
+            is_claim=d["is_claim"],
         ),
-        status=Status(row.status),
-        reasons=tuple(json.loads(row.reasons)),
-        explanation=row.explanation,
-        confidence=row.confidence,
+        status=Status(d["status"]),
+        reasons=tuple(d["reasons"]),
+        explanation=d["explanation"],
+        confidence=d["confidence"],
         evidence=tuple(
             Evidence(
                 page=e["page"],
@@ -413,6 +589,6 @@ def _verdict(row: VerdictRow) -> Verdict:
                 score=e["score"],
                 sentence_index=e.get("sentence_index", -1),
             )
-            for e in json.loads(row.evidence)
+            for e in d["evidence"]
         ),
     )

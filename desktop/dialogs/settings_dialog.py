@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.config import Settings
+from core.errors import AppError
+from desktop import errors
 
 GGUF_MAGIC = b"GGUF"
 LANGUAGES = (("en", "English"), ("zh", "中文 (Chinese)"))
@@ -150,6 +152,10 @@ class SettingsDialog(QDialog):
         if not self._validate():
             return
         settings = self.values()
-        settings.save()
+        try:
+            settings.save()
+        except AppError as exc:
+            errors.show_exception(self, exc)
+            return
         self.saved = settings
         super().accept()

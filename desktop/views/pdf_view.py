@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from core import pdf_access
 from core.errors import BadPdfError
 from core.types import BBox
 
@@ -45,6 +46,7 @@ class PdfView(QAbstractScrollArea):
 
     GAP = 12
     CACHE_PAGES = 24
+    BUSY_RETRY_MS = 5
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,21 +87,21 @@ class PdfView(QAbstractScrollArea):
         Raises:
             BadPdfError: the file is missing or cannot be opened as a PDF.
         """
-        # NOTE: imported here, not at module level: PyMuPDF takes over a second to import, and
-        # the worker lane has usually imported it already by the time a paper opens.
-        import pymupdf
-
-        try:
-            doc = pymupdf.open(str(path))
-        except Exception as exc:
-            raise BadPdfError(f"Cannot open {path}: {exc}") from exc
-        if not doc.is_pdf or doc.page_count == 0:
-            doc.close()
-            raise BadPdfError(f"{path} is not a PDF with pages.")
+        # NOTE: PyMuPDF is imported by the owner on first use, not at module level: it takes
+        # over a second, and the worker lane has usually imported it before a paper opens.
+        with pdf_access.hold() as pymupdf:
+            try:
+                doc = pymupdf.open(str(path))
+            except Exception as exc:
+                raise BadPdfError(f"Cannot open {path}: {exc}") from exc
+            if not doc.is_pdf or doc.page_count == 0:
+                doc.close()
+                raise BadPdfError(f"{path} is not a PDF with pages.")
+            sizes = [(p.rect.width, p.rect.height) for p in doc]
         self.close_document()
         self._doc = doc
         self._path = Path(path)
-        self._sizes = [(p.rect.width, p.rect.height) for p in doc]
+        self._sizes = sizes
         self._current = 0
         if self._fit is not None:
             self._zoom = self._fit_zoom()
@@ -109,13 +111,14 @@ class PdfView(QAbstractScrollArea):
 
     def close_document(self) -> None:
         """Show nothing."""
-        if self._doc is not None:
-            self._doc.close()
-        self._doc = None
+        with pdf_access.hold():
+            if self._doc is not None:
+                self._doc.close()
+            self._doc = None
+            self._cache.clear()
         self._path = None
         self._sizes = []
         self._tops = []
-        self._cache.clear()
         self._pending.clear()
         self._highlight = None
         self._relayout()
@@ -322,7 +325,7 @@ class PdfView(QAbstractScrollArea):
         if index not in self._pending:
             self._pending.append(index)
         if not self._render_timer.isActive():
-            self._render_timer.start()
+            self._render_timer.start(0)
 
     def _render_next(self) -> None:
         """Do one small rendering step per event-loop turn so the GUI thread never stalls.
@@ -335,20 +338,25 @@ class PdfView(QAbstractScrollArea):
         self._pending = [i for i in self._pending if i in visible]
         if not self._pending or self._doc is None:
             return
-        index = self._pending[0]
-        key = self._key()
-        entry = self._cache.get(index)
-        if entry is None or entry.key != key:
-            entry = _PageImage(key, self._page_px(index), entry)
-            self._cache[index] = entry
-            self._cache.move_to_end(index)
-            while len(self._cache) > self.CACHE_PAGES:
-                self._cache.popitem(last=False)
-        if entry.step(self._doc[index], self._scale()):
-            self._pending.pop(0)
+        with pdf_access.try_hold() as pymupdf:
+            if pymupdf is None:
+                # NOTE: the worker is parsing or exporting a page; waiting would stall the GUI.
+                self._render_timer.start(self.BUSY_RETRY_MS)
+                return
+            index = self._pending[0]
+            key = self._key()
+            entry = self._cache.get(index)
+            if entry is None or entry.key != key:
+                entry = _PageImage(key, self._page_px(index), entry)
+                self._cache[index] = entry
+                self._cache.move_to_end(index)
+                while len(self._cache) > self.CACHE_PAGES:
+                    self._cache.popitem(last=False)
+            if entry.step(self._doc[index], self._scale()):
+                self._pending.pop(0)
         self.viewport().update()
         if self._pending:
-            self._render_timer.start()
+            self._render_timer.start(0)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         """Draw visible pages (cached or placeholder) and the evidence highlight."""
@@ -473,7 +481,7 @@ class _PageImage:
         return self.image if self.next_band else None
 
     def step(self, page: pymupdf.Page, scale: float) -> bool:
-        """Do the next unit of work; True once the page is complete."""
+        """Do the next unit of work (the caller holds the PyMuPDF lock); True once complete."""
         import pymupdf
 
         if self._dlist is None:
