@@ -60,7 +60,9 @@ class CritiqueSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    language: Literal["en", "zh"] = "en"
+    language: Literal["auto", "en", "zh"] = Field(
+        "auto", description="Critique language; auto writes in the paper's own language."
+    )
 
 
 class Settings(BaseSettings):

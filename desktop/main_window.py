@@ -17,7 +17,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDockWidget,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -29,12 +28,22 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QTableView,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from core.colours import (
+    EVIDENCE_COLOURS,
+    EVIDENCE_LABELS,
+    REVIEW_COLOURS,
+    REVIEW_LABELS,
+    EvidenceRole,
+    evidence_role,
+)
 from core.config import Settings
+from core.counts import critique_counts
 from core.errors import AppError
 from core.progress import Progress
 from core.records import PaperInfo, ReviewAction, StoredCritique
@@ -48,6 +57,7 @@ from desktop.operations import (
     CoreLane,
     OpenedPaper,
     WorkspaceFactory,
+    critique_history,
     critique_paper,
     export_paper,
     ingest_paper,
@@ -56,13 +66,19 @@ from desktop.operations import (
     open_paper,
     remove_paper,
     review_sentence,
+    stored_critique,
     warm_up,
 )
 from desktop.tasks import Task, TaskRunner
 from desktop.views.attempts_view import AttemptsView
 from desktop.views.claims_panel import ClaimsPanel
 from desktop.views.critique_view import STYLES, CritiqueView
+from desktop.views.evidence_marks import evidence_marks, verdict_marks
+from desktop.views.find_bar import FindBar
+from desktop.views.history_view import HistoryView
+from desktop.views.outline_view import OutlineView
 from desktop.views.pdf_view import PdfView
+from desktop.writing_progress import WritingProgress
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +92,8 @@ STAGE_NAMES = {
     "verdict": "checking sentences",
     "attempt": "attempt finished",
 }
+#: Share of the window's width the PDF gets at first start.
+PDF_SHARE = 0.56
 ZOOM_CHOICES = ("Fit width", "Fit page", "50%", "75%", "100%", "125%", "150%", "200%", "300%")
 
 
@@ -88,6 +106,8 @@ class MainWindow(QMainWindow):
     critique_finished = Signal(object)  # StoredCritique
     critique_stopped = Signal()
     review_stored = Signal(object)  # StoredCritique
+    critique_shown = Signal(object)  # StoredCritique chosen in the History tab
+    history_loaded = Signal(object)  # list[StoredCritique], newest first
     export_finished = Signal(object)  # Path
 
     def __init__(
@@ -106,6 +126,11 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._stream_attempt = 0
         self._live_attempts: list[Attempt] = []
+        self._writing: WritingProgress | None = None
+        self._writing_timer = QTimer(self)
+        self._writing_timer.setInterval(1000)
+        self._writing_timer.timeout.connect(self._show_writing)
+        self._previous: StoredCritique | None = None
 
         self._build_views()
         self._build_actions()
@@ -113,8 +138,9 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_status_bar()
         self._connect()
-        self.resize(1500, 920)
-        state.restore_window(self, {"main": self.splitter})
+        restored = state.restore_window(self, self._splitters())
+        if restored is not state.Restored.ALL:
+            self._default_layout(resize=restored is state.Restored.NOTHING)
         self._update_actions()
         QTimer.singleShot(0, self._start_up)
 
@@ -122,13 +148,21 @@ class MainWindow(QMainWindow):
 
     def _build_views(self) -> None:
         self.pdf_view = PdfView()
+        self.find_bar = FindBar()
+        pdf_pane = QWidget()
+        pdf_layout = QVBoxLayout(pdf_pane)
+        pdf_layout.setContentsMargins(0, 0, 0, 0)
+        pdf_layout.setSpacing(0)
+        pdf_layout.addWidget(self.find_bar)
+        pdf_layout.addWidget(self.pdf_view, 1)
         self.critique_view = CritiqueView()
         self.critique_view.show_placeholder("Open a paper to read it with DeepRead.")
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setContentsMargins(8, 4, 8, 4)
-        self.legend = QLabel(_legend_html())
-        self.legend.setContentsMargins(8, 0, 8, 4)
+        self.legend = QLabel(legend_html())
+        self.legend.setWordWrap(True)
+        self.legend.setContentsMargins(8, 2, 8, 4)
         critique_pane = QWidget()
         layout = QVBoxLayout(critique_pane)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -136,13 +170,6 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.banner)
         layout.addWidget(self.critique_view, 1)
         layout.addWidget(self.legend)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.pdf_view)
-        self.splitter.addWidget(critique_pane)
-        self.splitter.setStretchFactor(0, 5)
-        self.splitter.setStretchFactor(1, 4)
-        self.splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(self.splitter)
 
         self.library_model = LibraryModel(self)
         self.library_view = QTableView()
@@ -154,34 +181,52 @@ class MainWindow(QMainWindow):
         self.library_view.setWordWrap(False)
         self.library_view.setShowGrid(False)
         self.library_view.setAlternatingRowColors(True)
-        # NOTE: wide enough that the title column is not squeezed to an ellipsis.
-        self.library_view.setMinimumWidth(340)
+        self.library_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.library_view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.library_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.library_dock = self._dock("Library", self.library_view, "library")
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.library_dock)
 
         self.claims_panel = ClaimsPanel()
-        self.claims_dock = self._dock("Unsourced claims", self.claims_panel, "claims")
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.claims_dock)
         self.attempts_view = AttemptsView()
-        self.attempts_dock = self._dock("Attempts", self.attempts_view, "attempts")
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.attempts_dock)
-        self.splitDockWidget(self.claims_dock, self.attempts_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.library_dock], [330], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.claims_dock], [400], Qt.Orientation.Horizontal)
-        self.resizeDocks(
-            [self.claims_dock, self.attempts_dock], [600, 260], Qt.Orientation.Vertical
-        )
+        self.history_view = HistoryView()
+        self.outline_view = OutlineView()
+        # NOTE: one tab column under the critique instead of docks on both sides: the PDF
+        # keeps more than half of the window, so a page reads at fit width on a laptop.
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setDocumentMode(True)
+        for widget, title in (
+            (self.claims_panel, "Unsourced claims"),
+            (self.outline_view, "Outline"),
+            (self.history_view, "History"),
+            (self.attempts_view, "Attempts"),
+            (self.library_view, "Library"),
+        ):
+            self.side_tabs.addTab(widget, title)
+        self.side = QSplitter(Qt.Orientation.Vertical)
+        self.side.addWidget(critique_pane)
+        self.side.addWidget(self.side_tabs)
+        self.side.setChildrenCollapsible(False)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(pdf_pane)
+        self.splitter.addWidget(self.side)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
 
-    def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{name}")
-        dock.setWidget(widget)
-        return dock
+    def _splitters(self) -> dict[str, QSplitter]:
+        # NOTE: named apart from the earlier "main" splitter, whose saved sizes squeezed the PDF.
+        return {"reader": self.splitter, "side": self.side}
+
+    def _default_layout(self, resize: bool) -> None:
+        """The first-run layout: the window fills most of the screen, the PDF 56 % of it."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if resize and screen is not None:
+            self.resize(min(1500, screen.width()), min(940, screen.height()))
+        width, height = max(self.width(), 800), max(self.height(), 500)
+        pdf = round(width * PDF_SHARE)
+        self.splitter.setSizes([pdf, width - pdf])
+        self.side.setSizes([round(height * 0.58), round(height * 0.42)])
 
     def _icon(self, pixmap: QStyle.StandardPixmap) -> QIcon:
         return self.style().standardIcon(pixmap)
@@ -197,7 +242,7 @@ class MainWindow(QMainWindow):
             "Ask the local model for a deep-read critique, then check it"
         )
         self.language_actions: dict[str, QAction] = {}
-        for code, name in LANGUAGES:
+        for code, name in ((c, n) for c, n in LANGUAGES if c != "auto"):
             action = QAction(f"Critique in {name}", self)
             action.triggered.connect(lambda _c=False, c=code: self.request_critique(c))
             self.language_actions[code] = action
@@ -227,6 +272,16 @@ class MainWindow(QMainWindow):
         self.prev_page_action = QAction(self._icon(sp.SP_ArrowBack), "Previous Page", self)
         self.next_page_action = QAction(self._icon(sp.SP_ArrowForward), "Next Page", self)
         self.about_action = QAction("&About DeepRead", self)
+        self.next_flagged_action = QAction("Next Flagged Sentence", self)
+        self.next_flagged_action.setShortcuts([QKeySequence("F8"), QKeySequence("Ctrl+J")])
+        self.next_flagged_action.setToolTip("Go to the next sentence that needs review (F8)")
+        self.prev_flagged_action = QAction("Previous Flagged Sentence", self)
+        self.prev_flagged_action.setShortcuts([QKeySequence("Shift+F8"), QKeySequence("Ctrl+K")])
+        self.prev_flagged_action.setToolTip(
+            "Go to the previous sentence that needs review (Shift+F8)"
+        )
+        self.find_action = QAction("&Find in Paper…", self)
+        self.find_action.setShortcut(QKeySequence.StandardKey.Find)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -259,9 +314,15 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.prev_page_action)
         view_menu.addAction(self.next_page_action)
+        view_menu.addAction(self.find_action)
         view_menu.addSeparator()
-        for dock in (self.library_dock, self.claims_dock, self.attempts_dock):
-            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addAction(self.next_flagged_action)
+        view_menu.addAction(self.prev_flagged_action)
+        view_menu.addSeparator()
+        for i in range(self.side_tabs.count()):
+            action = view_menu.addAction(self.side_tabs.tabText(i))
+            action.setShortcut(f"Alt+{i + 1}")
+            action.triggered.connect(lambda _c=False, i=i: self.side_tabs.setCurrentIndex(i))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
@@ -302,6 +363,14 @@ class MainWindow(QMainWindow):
         self.page_total = QLabel(" / 0 ")
         bar.addWidget(self.page_total)
         bar.addAction(self.next_page_action)
+        bar.addSeparator()
+        bar.addAction(self.prev_flagged_action)
+        bar.addAction(self.next_flagged_action)
+        for action, text in (
+            (self.prev_flagged_action, "◀ Flagged"),
+            (self.next_flagged_action, "Flagged ▶"),
+        ):
+            action.setIconText(text)
 
     def _build_status_bar(self) -> None:
         status = self.statusBar()
@@ -334,6 +403,13 @@ class MainWindow(QMainWindow):
         self.pdf_view.zoom_changed.connect(self._zoom_shown)
         self.pdf_view.page_changed.connect(self._page_shown)
         self.page_box.valueChanged.connect(self._page_chosen)
+        self.pdf_view.mark_activated.connect(self._mark_activated)
+        self.next_flagged_action.triggered.connect(lambda: self.go_to_flagged(1))
+        self.prev_flagged_action.triggered.connect(lambda: self.go_to_flagged(-1))
+        self.find_action.triggered.connect(self.find_bar.start)
+        self.find_bar.found.connect(self.pdf_view.show_found)
+        self.outline_view.heading_chosen.connect(self.pdf_view.show_position)
+        self.history_view.critique_chosen.connect(self.show_stored_critique)
 
         self.library_view.selectionModel().currentRowChanged.connect(self._library_row_changed)
         self.library_view.customContextMenuRequested.connect(self._library_menu)
@@ -471,6 +547,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(exc.user_message(), 10000)
         self.page_box.setRange(1 if self.pdf_view.page_count else 0, self.pdf_view.page_count)
         self.page_total.setText(f" / {self.pdf_view.page_count} ")
+        self.find_bar.set_paper(opened.paper)
+        self.outline_view.set_paper(opened.paper)
         self._show_critique(opened.critique)
         row = self.library_model.row_of(opened.info.sha256)
         if row >= 0 and self.library_view.currentIndex().row() != row:
@@ -489,10 +567,41 @@ class MainWindow(QMainWindow):
             self.banner.setText("")
         else:
             self.critique_view.show_critique(critique)
-            self.banner.setText(_summary(critique))
+            self.banner.setText(summary_text(critique))
         self.claims_panel.set_critique(critique)
         self.attempts_view.set_result(critique.result if critique is not None else None)
         self.pdf_view.clear_highlights()
+        if critique is not None and self.current is not None:
+            self.pdf_view.set_marks(evidence_marks(critique, self.current.paper))
+        self._load_history()
+
+    def _load_history(self) -> None:
+        """Refill the History tab for the open paper."""
+        if self.current is None:
+            self.history_view.set_history([], None)
+            return
+        sha = self.current.info.sha256
+        shown = self.critique_view.critique.id if self.critique_view.critique else None
+
+        def loaded(critiques: list[StoredCritique]) -> None:
+            if self.current is not None and self.current.info.sha256 == sha:
+                self.history_view.set_history(critiques, shown)
+                self.history_loaded.emit(critiques)
+
+        critique_history(self, self.lane, sha).success(loaded).run_in_background()
+
+    def show_stored_critique(self, critique_id: int) -> Task | None:
+        """Show an earlier (or the latest) critique run of the open paper."""
+        if self.current is None or self._critique_task is not None:
+            return None
+
+        def loaded(critique: StoredCritique) -> None:
+            if self.current is not None and self.current.info.sha256 == critique.paper_sha256:
+                self.current = OpenedPaper(self.current.info, self.current.paper, critique)
+                self._show_critique(critique)
+                self.critique_shown.emit(critique)
+
+        return stored_critique(self, self.lane, critique_id).success(loaded).run_in_background()
 
     def _show_nothing(self) -> None:
         self.current = None
@@ -504,6 +613,9 @@ class MainWindow(QMainWindow):
         self.banner.setText("")
         self.claims_panel.set_critique(None)
         self.attempts_view.set_result(None)
+        self.find_bar.set_paper(None)
+        self.outline_view.set_paper(None)
+        self.history_view.set_history([], None)
         self._update_actions()
 
     # critique ----------------------------------------------------------------------------
@@ -513,6 +625,7 @@ class MainWindow(QMainWindow):
         if self.current is None or self._critique_task is not None:
             return None
         sha = self.current.info.sha256
+        self._previous = self.current.critique
         self.critique_view.begin_stream()
         self.claims_panel.set_critique(None)
         self.attempts_view.set_result(None)
@@ -520,6 +633,7 @@ class MainWindow(QMainWindow):
         self.banner.setText("Loading the model…")
         self._stream_attempt = 0
         self._live_attempts = []
+        self._writing = None
         task = (
             critique_paper(self, self.lane, sha, language)
             .with_progress("Critique")
@@ -536,20 +650,27 @@ class MainWindow(QMainWindow):
 
     def _critique_progress(self, event: Progress) -> None:
         if event.stage == "generate":
-            if event.done != self._stream_attempt:
+            if self._writing is None or event.done != self._stream_attempt:
                 # NOTE: a new attempt rewrites the whole critique with the flagged feedback.
                 self._stream_attempt = event.done
                 self.critique_view.begin_stream()
+                self.pdf_view.clear_highlights()
+                self._writing = WritingProgress(attempt=event.done, attempts=max(1, event.total))
+                self._writing_timer.start()
             if event.text:
+                self._writing.feed(event.text)
                 self.critique_view.append_stream(event.text)
-            attempt = f" (attempt {event.done + 1} of at most {event.total})" if event.done else ""
-            self.banner.setText(event.message or f"Writing the critique{attempt}…")
-        elif event.stage == "verify":
+            self._show_writing()
+            return
+        self._writing_timer.stop()
+        if event.stage == "verify":
             count = f" {event.done} of {event.total}" if event.total else ""
             self.banner.setText(event.message or f"Checking sentences against the paper{count}…")
         elif event.stage == "verdict":
             if isinstance(event.payload, Verdict):
                 self.critique_view.mark_verdict(event.payload)
+                if self.current is not None:
+                    self.pdf_view.add_marks(verdict_marks(event.payload, None, self.current.paper))
         elif event.stage == "attempt":
             if isinstance(event.payload, Attempt):
                 self._live_attempts.append(event.payload)
@@ -559,10 +680,23 @@ class MainWindow(QMainWindow):
         elif event.message:
             self.banner.setText(event.message)
 
+    def _show_writing(self) -> None:
+        """The writing line: section of five, elapsed time, tokens/s, time left."""
+        if self._writing is None:
+            return
+        self.banner.setText(self._writing.describe() + "…")
+        self.progress_bar.setRange(0, self._writing.sections)
+        self.progress_bar.setValue(max(0, self._writing.section - 1))
+
     def _critique_done(self, critique: StoredCritique) -> None:
+        self._writing_timer.stop()
         if self.current is not None and self.current.info.sha256 == critique.paper_sha256:
             self.current = OpenedPaper(self.current.info, self.current.paper, critique)
             self._show_critique(critique)
+            carried = carried_note(self._previous, critique)
+            if carried:
+                self.banner.setText(f"{summary_text(critique)} {carried}")
+        self._previous = None
         self.refresh_library()
         self.critique_finished.emit(critique)
 
@@ -575,6 +709,8 @@ class MainWindow(QMainWindow):
         self.critique_stopped.emit()
 
     def _critique_ended(self) -> None:
+        self._writing_timer.stop()
+        self._writing = None
         self._critique_task = None
         self._update_actions()
 
@@ -614,14 +750,40 @@ class MainWindow(QMainWindow):
                 self.claims_panel.select(index)
             finally:
                 self._syncing = False
-        if not verdict.evidence:
-            self.pdf_view.clear_highlights()
+        page = self.pdf_view.focus_sentence(index)
+        if page is None:
             self.statusBar().showMessage("No passage in the paper supports this sentence.", 8000)
             return
-        best = max(verdict.evidence, key=lambda e: e.score)
-        boxes = [e.bbox for e in verdict.evidence if e.page == best.page]
-        self.pdf_view.show_evidence(best.page, boxes)
-        self.statusBar().showMessage(f"Evidence on page {best.page}", 8000)
+        label = EVIDENCE_LABELS[evidence_role(verdict.status)]
+        self.statusBar().showMessage(f"{label}: page {page}", 8000)
+
+    def _mark_activated(self, index: int) -> None:
+        """A click on an evidence mark in the PDF: go to its critique sentence."""
+        self.critique_view.focus_sentence(index)
+        self._syncing = True
+        try:
+            self.claims_panel.select(index)
+        finally:
+            self._syncing = False
+        self.pdf_view.focus_sentence(index, scroll=False)
+
+    def go_to_flagged(self, step: int) -> int | None:
+        """Focus the next (1) or previous (-1) sentence that needs review, wrapping around."""
+        order = self.critique_view.review_order()
+        if not order:
+            self.statusBar().showMessage("No sentence of this critique needs review.", 5000)
+            return None
+        focused = self.critique_view.focused
+        if focused in order:
+            at = (order.index(focused) + step) % len(order)
+        else:
+            after = self.critique_view.sentences_after(focused, step)
+            at = order.index(after[0]) if after else (0 if step > 0 else len(order) - 1)
+        index = order[at]
+        self.critique_view.focus_sentence(index)
+        self.show_sentence_evidence(index)
+        self.statusBar().showMessage(f"Sentence {at + 1} of {len(order)} to review", 5000)
+        return index
 
     def _claim_selected(self, index: int) -> None:
         if self._syncing:
@@ -667,7 +829,8 @@ class MainWindow(QMainWindow):
         if self.current is not None and self.current.info.sha256 == critique.paper_sha256:
             self.current = OpenedPaper(self.current.info, self.current.paper, critique)
             self.critique_view.show_critique(critique)
-            self.banner.setText(_summary(critique))
+            self.banner.setText(summary_text(critique))
+            self.pdf_view.set_marks(evidence_marks(critique, self.current.paper))
             self._syncing = True
             try:
                 self.claims_panel.set_critique(critique)
@@ -675,6 +838,8 @@ class MainWindow(QMainWindow):
             finally:
                 self._syncing = False
             self.critique_view.focus_sentence(index)
+            self.pdf_view.focus_sentence(index, scroll=False)
+            self._load_history()
         self.review_stored.emit(critique)
 
     # export ------------------------------------------------------------------------------
@@ -816,7 +981,7 @@ class MainWindow(QMainWindow):
         """Remember the layout, stop running work and close the library."""
         if not self._closing:
             self._closing = True
-            state.save_window(self, {"main": self.splitter})
+            state.save_window(self, self._splitters())
             self.lane.close(timeout=3.0)
         super().closeEvent(event)
 
@@ -832,28 +997,65 @@ def _pdf_paths(event: QDragEnterEvent | QDropEvent) -> list[Path]:
     ]
 
 
-def _summary(critique: StoredCritique) -> str:
+def summary_text(critique: StoredCritique) -> str:
+    """The banner over a finished critique, in the counts' shared words."""
     result = critique.result
-    claims = [v for v in result.verdicts if v.claim.is_claim]
-    flagged = [v for v in claims if v.status.needs_review]
+    counts = critique_counts(result.verdicts, critique.reviews)
     when = critique.created_at.strftime("%Y-%m-%d %H:%M")
-    if not claims:
+    if not counts.claims:
         return f"Critique of {when} by {result.model}: no checkable claims."
     return (
-        f"Critique of {when} by {result.model}: {len(claims) - len(flagged)} of {len(claims)} "
-        f"claims supported, {len(flagged)} flagged. Hover a sentence for its evidence; "
-        "click to see it in the paper."
+        f"Critique of {when} by {result.model}: {counts.claims} claims, "
+        f"{counts.supported} supported, {counts.partial} partly supported, "
+        f"{counts.flagged} flagged ({counts.flagged_ratio:.0%}). "
+        f"{counts.reviewed} of {counts.need_review} reviewed. "
+        "Hover a sentence for its evidence; click to see it in the paper."
     )
 
 
-def _legend_html() -> str:
-    chips = []
+def carried_note(previous: StoredCritique | None, new: StoredCritique) -> str:
+    """Says plainly what happened to the reader's reviews of the earlier critique."""
+    if previous is None or not previous.reviews:
+        return ""
+    had, kept = len(previous.reviews), len(new.reviews)
+    if kept == had:
+        return f"Your {had} review{'s' if had != 1 else ''} carried over to this critique."
+    lost = had - kept
+    return (
+        f"{kept} of your {had} reviews carried over; {lost} stay with the earlier critique "
+        "(History tab) because this one no longer has their sentence."
+    )
+
+
+def _chip(label: str, rgb: tuple[int, int, int], alpha: float, underline: str = "") -> str:
+    red, green, blue = rgb
+    edge = f"; border-bottom: 2px {underline} rgb({red},{green},{blue})" if underline else ""
+    return (
+        f"<span style='background-color: rgba({red},{green},{blue},{alpha}){edge}'>"
+        f"&nbsp;{label}&nbsp;</span>"
+    )
+
+
+def legend_html() -> str:
+    """The colour code: critique sentences, marks on the paper, the reader's decisions."""
+    sentences = []
     for status in (Status.PARTIAL, Status.UNSUPPORTED, Status.REJECTED):
         style = STYLES[status]
         colour = style.colour
-        chips.append(
-            f"<span style='background-color: rgba({colour.red()},{colour.green()},"
-            f"{colour.blue()},0.25); border-bottom: 2px solid {colour.name()}'>"
-            f"&nbsp;{style.label}&nbsp;</span>"
+        sentences.append(
+            _chip(style.label, (colour.red(), colour.green(), colour.blue()), 0.25, "solid")
         )
-    return "<small>" + " &nbsp; ".join(chips) + "</small>"
+    marks = [_chip(EVIDENCE_LABELS[r], EVIDENCE_COLOURS[r], 0.45) for r in EvidenceRole]
+    reader = [
+        f"<span style='color: rgb{REVIEW_COLOURS[a]}'>■</span>&nbsp;{REVIEW_LABELS[a]}"
+        for a in REVIEW_COLOURS
+    ]
+    return (
+        "<small>Critique: "
+        + " ".join(sentences)
+        + "<br>In the paper: "
+        + " ".join(marks)
+        + "<br>Your decisions: "
+        + " &nbsp; ".join(reader)
+        + "</small>"
+    )

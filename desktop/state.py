@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
@@ -22,18 +24,26 @@ def save_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> None:
         store.setValue(f"splitter/{name}", splitter.saveState())
 
 
-def restore_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> bool:
-    """Restore what save_window stored; False when nothing was stored yet."""
+class Restored(Enum):
+    """How much of a saved layout was found."""
+
+    NOTHING = "nothing"
+    GEOMETRY = "geometry"  # the window, not every splitter (an older layout)
+    ALL = "all"
+
+
+def restore_window(window: QMainWindow, splitters: dict[str, QSplitter]) -> Restored:
+    """Restore what save_window stored."""
     store = _store()
     geometry = store.value("window/geometry")
     if not isinstance(geometry, QByteArray):
-        return False
+        return Restored.NOTHING
     window.restoreGeometry(geometry)
     state = store.value("window/state")
     if isinstance(state, QByteArray):
         window.restoreState(state)
+    complete = True
     for name, splitter in splitters.items():
         value = store.value(f"splitter/{name}")
-        if isinstance(value, QByteArray):
-            splitter.restoreState(value)
-    return True
+        complete &= isinstance(value, QByteArray) and splitter.restoreState(value)
+    return Restored.ALL if complete else Restored.GEOMETRY

@@ -27,7 +27,8 @@ from core.errors import AppError
 from desktop import errors
 
 GGUF_MAGIC = b"GGUF"
-LANGUAGES = (("en", "English"), ("zh", "中文 (Chinese)"))
+#: Critique languages; "auto" writes in the paper's own language.
+LANGUAGES = (("auto", "Same as the paper"), ("en", "English"), ("zh", "中文 (Chinese)"))
 
 
 def validate_gguf(path: str) -> str | None:

@@ -22,11 +22,23 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QMenu, QTextBrowser, QTextEdit, QToolTip, QWidget
 
+from core.colours import (
+    EVIDENCE_LABELS,
+    REVIEW_COLOURS,
+    REVIEW_LABELS,
+    STATUS_COLOURS,
+    evidence_role,
+)
 from core.records import Review, ReviewAction, StoredCritique
 from core.types import Status, Verdict
 
 UNVERIFIED = re.compile(r"\[unverified\]\s?", re.IGNORECASE)
 HEADING = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
+BULLET = re.compile(r"^[ \t]*([-*+])[ \t]+", re.MULTILINE)
+# Inline Markdown the model writes: **bold**, __bold__, *italic*, _italic_, `code` (one line).
+BOLD = re.compile(r"(\*\*|__)(?=\S)([^\n]+?)(?<=\S)\1")
+ITALIC = re.compile(r"(?<![*\w])([*_])(?=[^\s*_])([^\n*_]+?)(?<=\S)\1(?![*\w])")
+CODE = re.compile(r"`([^`\n]+)`")
 
 
 @dataclass(frozen=True)
@@ -44,22 +56,34 @@ class StatusStyle:
 # so they stay distinct for colour-blind readers too.
 STYLES: dict[Status, StatusStyle] = {
     Status.SUPPORTED: StatusStyle(
-        "Supported", QColor(46, 160, 67), QTextCharFormat.UnderlineStyle.NoUnderline, 0
+        "Supported",
+        QColor(*STATUS_COLOURS[Status.SUPPORTED]),
+        QTextCharFormat.UnderlineStyle.NoUnderline,
+        0,
     ),
     Status.PARTIAL: StatusStyle(
-        "Partly supported", QColor(214, 150, 0), QTextCharFormat.UnderlineStyle.DashUnderline, 40
+        "Partly supported",
+        QColor(*STATUS_COLOURS[Status.PARTIAL]),
+        QTextCharFormat.UnderlineStyle.DashUnderline,
+        40,
     ),
     Status.UNSUPPORTED: StatusStyle(
-        "Unsupported", QColor(224, 64, 64), QTextCharFormat.UnderlineStyle.WaveUnderline, 48
+        "Unsupported",
+        QColor(*STATUS_COLOURS[Status.UNSUPPORTED]),
+        QTextCharFormat.UnderlineStyle.WaveUnderline,
+        48,
     ),
     Status.REJECTED: StatusStyle(
         "Rejected: fabricated quote or reference",
-        QColor(170, 80, 220),
+        QColor(*STATUS_COLOURS[Status.REJECTED]),
         QTextCharFormat.UnderlineStyle.SingleUnderline,
         56,
     ),
     Status.NOT_A_CLAIM: StatusStyle(
-        "Not a claim", QColor(128, 128, 128), QTextCharFormat.UnderlineStyle.NoUnderline, 0
+        "Not a claim",
+        QColor(*STATUS_COLOURS[Status.NOT_A_CLAIM]),
+        QTextCharFormat.UnderlineStyle.NoUnderline,
+        0,
     ),
 }
 
@@ -92,11 +116,7 @@ def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
 
 def review_label(review: Review) -> str:
     """How a review decision is named in the GUI."""
-    return {
-        ReviewAction.ACCEPT: "accepted by you",
-        ReviewAction.REJECT: "rejected by you",
-        ReviewAction.EDIT: "edited by you",
-    }[review.action]
+    return REVIEW_LABELS[review.action]
 
 
 def tooltip_html(verdict: Verdict, review: Review | None = None) -> str:
@@ -109,13 +129,23 @@ def tooltip_html(verdict: Verdict, review: Review | None = None) -> str:
     ]
     if verdict.evidence:
         best = max(verdict.evidence, key=lambda e: e.score)
-        parts.append(f"<i>“{esc(snippet(best.text))}”</i> — p. {best.page}")
+        role = EVIDENCE_LABELS[evidence_role(verdict.status)]
+        if not _quotes(one_line_explanation(verdict), best.text):
+            parts.append(f"{esc(role)}, p. {best.page}: <i>“{esc(snippet(best.text))}”</i>")
+        else:
+            parts.append(f"{esc(role)}: p. {best.page}")
     elif verdict.status is not Status.NOT_A_CLAIM:
         parts.append(f"<i>{NO_EVIDENCE.capitalize()}.</i>")
     if review is not None:
         note = f": {esc(review.note)}" if review.note else ""
         parts.append(f"Review: {esc(review_label(review))}{note}")
     return "<p style='white-space:pre-wrap'>" + "<br>".join(parts) + "</p>"
+
+
+def _quotes(explanation: str, evidence: str) -> bool:
+    """True when the explanation already quotes the evidence (so it is not shown twice)."""
+    head = " ".join(evidence.split())[:40].casefold()
+    return bool(head) and head in " ".join(explanation.split()).casefold()
 
 
 class CritiqueView(QTextBrowser):
@@ -141,6 +171,9 @@ class CritiqueView(QTextBrowser):
         self._starts: list[int] = []  # document start of each styled sentence, sorted
         self._ranges: list[tuple[int, int, int]] = []  # (start, end, claim index)
         self._streaming = False
+        self._stream_src = ""  # the streamed text as the model wrote it
+        self._stream_map: list[int] = []  # document position of each rendered source char
+        self._rendered_end = 0
         self._press: QPoint | None = None
         self._focused: int | None = None
 
@@ -165,32 +198,62 @@ class CritiqueView(QTextBrowser):
         self._streaming = True
 
     def append_stream(self, text: str) -> None:
-        """Append streamed text, following it when the reader is at the bottom."""
+        """Append streamed text, following it when the reader is at the bottom.
+
+        Complete lines are shown with their Markdown rendered (headings, bold, bullets); the
+        line being written shows as it comes.
+        """
         if not self._streaming:
             self.begin_stream()
         bar = self.verticalScrollBar()
         follow = bar.value() >= bar.maximum() - 4
+        self._stream_src += text
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.insertText(text, QTextCharFormat())
+        if "\n" in text:
+            self._render_stream(self._stream_src.rfind("\n") + 1)
+        else:
+            cursor.insertText(text, QTextCharFormat())
         if follow:
             bar.setValue(bar.maximum())
+
+    def _render_stream(self, upto: int) -> None:
+        """Replace the raw text up to source offset ``upto`` by its rendered form."""
+        done = len(self._stream_map)
+        if upto <= done:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self._rendered_end)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        chunk = self._stream_src[done:upto]
+        positions: list[int] = []
+        self._insert(cursor, _Layout(chunk), 0, len(chunk), QTextCharFormat(), positions)
+        self._stream_map += positions
+        self._rendered_end = cursor.position()
+        cursor.insertText(self._stream_src[upto:], QTextCharFormat())
+        self._set_line_height()
+
+    def _stream_position(self, offset: int) -> int:
+        """The document position of a source offset of the streamed text."""
+        if offset < len(self._stream_map):
+            return self._stream_map[offset]
+        return self._rendered_end + offset - len(self._stream_map)
 
     def mark_verdict(self, verdict: Verdict) -> None:
         """Colour one streamed sentence as soon as it is checked (when it is still in place)."""
         if not self._streaming:
             return
         claim = verdict.claim
-        doc = self.document()
-        if claim.end > doc.characterCount() - 1:
+        if self._stream_src[claim.start : claim.end] != claim.text:
             return
-        cursor = QTextCursor(doc)
-        cursor.setPosition(claim.start)
-        cursor.setPosition(claim.end, QTextCursor.MoveMode.KeepAnchor)
-        if cursor.selectedText().replace("\u2029", "\n") != claim.text:
-            return
+        self._render_stream(len(self._stream_src))
+        start, end = self._stream_position(claim.start), self._stream_position(claim.end)
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         cursor.mergeCharFormat(self._status_format(verdict.status))
-        self._add_range(claim.start, claim.end, verdict)
+        self._add_range(start, end, verdict)
 
     def show_critique(self, critique: StoredCritique) -> None:
         """Show a finished critique with every sentence styled by its verdict and review."""
@@ -207,8 +270,9 @@ class CritiqueView(QTextBrowser):
             claim = verdict.claim
             if claim.start < pos or claim.end > len(text):
                 continue
-            self._insert(cursor, layout, pos, claim.start, QTextCharFormat())
             review = critique.reviews.get(claim.index)
+            # NOTE: the reader's decision replaces the checker's "unverified" badge.
+            self._insert(cursor, layout, pos, claim.start, QTextCharFormat(), badges=not review)
             fmt = self._sentence_format(verdict, review)
             start = cursor.position()
             if review is not None and review.action is ReviewAction.EDIT and review.new_text:
@@ -226,6 +290,26 @@ class CritiqueView(QTextBrowser):
         bar.setValue(keep)
 
     # queries -----------------------------------------------------------------------------
+
+    @property
+    def focused(self) -> int | None:
+        """Claim index of the outlined sentence, or None."""
+        return self._focused
+
+    def review_order(self) -> list[int]:
+        """Claim indexes of the sentences that need review, in reading order."""
+        return [i for _s, _e, i in self._ranges if self._verdicts[i].status.needs_review]
+
+    def sentences_after(self, index: int | None, step: int) -> list[int]:
+        """Sentences needing review after (step 1) or before (-1) a sentence, nearest first."""
+        order = self.review_order()
+        span = self.sentence_range(index) if index is not None else None
+        if span is None:
+            return order if step > 0 else order[::-1]
+        starts = {i: self.sentence_range(i) or (0, 0) for i in order}
+        if step > 0:
+            return [i for i in order if starts[i][0] > span[0]]
+        return [i for i in order[::-1] if starts[i][0] < span[0]]
 
     def verdict_for(self, index: int) -> Verdict | None:
         """The verdict of the sentence with claim index ``index``."""
@@ -378,6 +462,9 @@ class CritiqueView(QTextBrowser):
         self._starts = []
         self._ranges = []
         self._streaming = False
+        self._stream_src = ""
+        self._stream_map = []
+        self._rendered_end = 0
         self._focused = None
         self.setExtraSelections([])
 
@@ -388,29 +475,61 @@ class CritiqueView(QTextBrowser):
         self._verdicts[verdict.claim.index] = verdict
 
     def _insert(
-        self, cursor: QTextCursor, layout: _Layout, start: int, end: int, fmt: QTextCharFormat
+        self,
+        cursor: QTextCursor,
+        layout: _Layout,
+        start: int,
+        end: int,
+        fmt: QTextCharFormat,
+        positions: list[int] | None = None,
+        badges: bool = True,
     ) -> None:
-        """Insert ``text[start:end]``: markers become badges, Markdown headings become bold."""
+        """Insert ``text[start:end]`` with its Markdown rendered.
+
+        Markers become badges (unless ``badges`` is False), heading and emphasis marks are
+        hidden and style their text, list bullets become "•". ``positions`` receives the
+        document position of every source character.
+        """
         run: list[str] = []
-        heading = False
+        style = (False, False, False, False)
 
         def flush() -> None:
             if run:
-                cursor.insertText("".join(run), self._heading_format(fmt) if heading else fmt)
+                cursor.insertText("".join(run), self._run_format(fmt, *style))
                 run.clear()
 
         for i in range(start, end):
-            if layout.badge_at(i):
+            if layout.badge_at(i) and badges:
                 flush()
                 self._insert_badge(cursor, "unverified", STYLES[Status.UNSUPPORTED].colour)
                 cursor.insertText(" ", fmt)
+            if positions is not None:
+                positions.append(cursor.position() + sum(len(r) for r in run))
             if layout.hidden[i]:
                 continue
-            if layout.heading[i] != heading:
+            wanted = (layout.heading[i], layout.bold[i], layout.italic[i], layout.code[i])
+            if wanted != style:
                 flush()
-                heading = layout.heading[i]
-            run.append(layout.text[i])
+                style = wanted
+            run.append(layout.shown(i))
         flush()
+
+    def _run_format(
+        self, fmt: QTextCharFormat, heading: bool, bold: bool, italic: bool, code: bool
+    ) -> QTextCharFormat:
+        if heading:
+            return self._heading_format(fmt)
+        if not (bold or italic or code):
+            return fmt
+        out = QTextCharFormat(fmt)
+        if bold:
+            out.setFontWeight(QFont.Weight.Bold)
+        if italic:
+            out.setFontItalic(True)
+        if code:
+            out.setFontFixedPitch(True)
+            out.setFontFamilies(["monospace"])
+        return out
 
     def _heading_format(self, fmt: QTextCharFormat) -> QTextCharFormat:
         out = QTextCharFormat(fmt)
@@ -464,33 +583,55 @@ class CritiqueView(QTextBrowser):
 
 
 def _review_colour(review: Review) -> QColor:
-    return {
-        ReviewAction.ACCEPT: STYLES[Status.SUPPORTED].colour,
-        ReviewAction.REJECT: QColor(120, 120, 120),
-        ReviewAction.EDIT: QColor(40, 120, 200),
-    }[review.action]
+    return QColor(*REVIEW_COLOURS[review.action])
 
 
 class _Layout:
-    """Per-character display decisions for a critique text (markers, heading prefixes)."""
+    """Per-character display decisions for a critique text (markers, Markdown)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.hidden = [False] * len(text)
-        self.heading = [False] * len(text)
+        n = len(text)
+        self.hidden = [False] * n
+        self.heading = [False] * n
+        self.bold = [False] * n
+        self.italic = [False] * n
+        self.code = [False] * n
         self._badges: set[int] = set()
+        self._shown: dict[int, str] = {}
         for match in UNVERIFIED.finditer(text):
             self._badges.add(match.start())
-            for i in range(match.start(), match.end()):
-                self.hidden[i] = True
+            self._hide(match.start(), match.end())
         for match in HEADING.finditer(text):
             line_end = text.find("\n", match.end())
-            line_end = len(text) if line_end < 0 else line_end
-            for i in range(match.start(), match.end()):
-                self.hidden[i] = True
-            for i in range(match.end(), line_end):
-                self.heading[i] = True
+            line_end = n if line_end < 0 else line_end
+            self._hide(match.start(), match.end())
+            self._set(self.heading, match.end(), line_end)
+        for match in BULLET.finditer(text):
+            self._shown[match.start(1)] = "•"
+        for pattern, flags in ((BOLD, self.bold), (ITALIC, self.italic)):
+            for match in pattern.finditer(text):
+                mark = len(match.group(1))
+                self._hide(match.start(), match.start() + mark)
+                self._hide(match.end() - mark, match.end())
+                self._set(flags, match.start() + mark, match.end() - mark)
+        for match in CODE.finditer(text):
+            self._hide(match.start(), match.start() + 1)
+            self._hide(match.end() - 1, match.end())
+            self._set(self.code, match.start() + 1, match.end() - 1)
+
+    def _hide(self, start: int, end: int) -> None:
+        self._set(self.hidden, start, end)
+
+    @staticmethod
+    def _set(flags: list[bool], start: int, end: int) -> None:
+        for i in range(start, end):
+            flags[i] = True
 
     def badge_at(self, index: int) -> bool:
         """True where an "[unverified]" marker starts."""
         return index in self._badges
+
+    def shown(self, index: int) -> str:
+        """The character to show for ``text[index]`` (a list marker becomes a bullet)."""
+        return self._shown.get(index, self.text[index])

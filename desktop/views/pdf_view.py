@@ -1,25 +1,34 @@
-"""Continuous PDF page view: lazy PyMuPDF rendering, zoom, navigation, evidence highlights."""
+"""Continuous PDF page view: lazy PyMuPDF rendering, zoom, navigation, evidence highlights.
+
+Evidence is drawn line by line: each mark holds the line boxes of one paper sentence and the
+critique sentence it belongs to, so hovering a mark names that sentence and clicking it goes
+there.
+"""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QHelpEvent,
     QImage,
     QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from core import pdf_access
+from core.colours import EVIDENCE_COLOURS, EvidenceRole
 from core.errors import BadPdfError
 from core.types import BBox
 
@@ -28,9 +37,23 @@ if TYPE_CHECKING:
 
 #: Logical pixels per PDF point at 100 % (96 dpi screens vs 72 points per inch).
 POINTS_TO_PX = 96 / 72
-ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
-HIGHLIGHT_FILL = QColor(255, 196, 0, 90)
-HIGHLIGHT_EDGE = QColor(230, 140, 0, 230)
+MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
+#: One Zoom In step: small enough to fine-tune a fit; 100 % is never stepped over.
+ZOOM_FACTOR = 1.15
+#: Alpha of every evidence mark, and of the marks of the sentence in focus.
+MARK_ALPHA, FOCUS_ALPHA = 40, 105
+FOUND_FILL = QColor(255, 200, 0, 120)
+
+
+@dataclass(frozen=True)
+class PdfMark:
+    """A passage of the paper tied to one critique sentence: its line boxes on one page."""
+
+    page: int  # 1-based
+    boxes: tuple[BBox, ...]  # PDF points, one per line
+    sentence: int  # claim index of the critique sentence
+    role: EvidenceRole
+    tip: str = ""  # hover text (rich text)
 
 
 class PdfView(QAbstractScrollArea):
@@ -43,6 +66,7 @@ class PdfView(QAbstractScrollArea):
 
     page_changed = Signal(int)  # 1-based
     zoom_changed = Signal(float)
+    mark_activated = Signal(int)  # claim index of the critique sentence
 
     GAP = 12
     CACHE_PAGES = 24
@@ -59,6 +83,10 @@ class PdfView(QAbstractScrollArea):
         self._cache: OrderedDict[int, _PageImage] = OrderedDict()
         self._pending: list[int] = []
         self._highlight: tuple[int, tuple[BBox, ...]] | None = None
+        self._marks: list[PdfMark] = []
+        self._focus: int | None = None  # critique sentence whose marks are emphasised
+        self._found: tuple[int, tuple[BBox, ...]] | None = None
+        self._press: QPoint | None = None
         self._current = 0
         self._render_timer = QTimer(self)
         self._render_timer.setSingleShot(True)
@@ -68,6 +96,7 @@ class PdfView(QAbstractScrollArea):
         self.horizontalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAutoFillBackground(False)
+        self.viewport().setMouseTracking(True)
 
     # document ----------------------------------------------------------------------------
 
@@ -121,6 +150,8 @@ class PdfView(QAbstractScrollArea):
         self._tops = []
         self._pending.clear()
         self._highlight = None
+        self._marks = []
+        self._found = None
         self._relayout()
 
     # zoom --------------------------------------------------------------------------------
@@ -133,17 +164,15 @@ class PdfView(QAbstractScrollArea):
     def set_zoom(self, zoom: float) -> None:
         """Zoom to a fixed factor, keeping the current position."""
         self._fit = None
-        self._apply_zoom(max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom)))
+        self._apply_zoom(max(MIN_ZOOM, min(MAX_ZOOM, zoom)))
 
     def zoom_in(self) -> None:
-        """Next zoom step up."""
-        bigger = [z for z in ZOOM_STEPS if z > self._zoom + 1e-3]
-        self.set_zoom(bigger[0] if bigger else ZOOM_STEPS[-1])
+        """One step (15 %) bigger."""
+        self.set_zoom(step_zoom(self._zoom, ZOOM_FACTOR))
 
     def zoom_out(self) -> None:
-        """Next zoom step down."""
-        smaller = [z for z in ZOOM_STEPS if z < self._zoom - 1e-3]
-        self.set_zoom(smaller[-1] if smaller else ZOOM_STEPS[0])
+        """One step (15 %) smaller."""
+        self.set_zoom(step_zoom(self._zoom, 1 / ZOOM_FACTOR))
 
     def fit_width(self) -> None:
         """Zoom so the widest page fills the view's width (kept on resize)."""
@@ -173,10 +202,21 @@ class PdfView(QAbstractScrollArea):
         if abs(zoom - self._zoom) < 1e-4:
             return
         page, frac = self._position()
+        centre = self._horizontal_centre()
         self._zoom = zoom
         self._relayout()
         self._scroll_to(page, frac)
+        self._set_horizontal_centre(centre)
         self.zoom_changed.emit(zoom)
+
+    def _horizontal_centre(self) -> float:
+        """The view's centre as a share of the content width, kept across zooms."""
+        width = max(self._content_width(), self.viewport().width())
+        return (self.horizontalScrollBar().value() + self.viewport().width() / 2) / max(1, width)
+
+    def _set_horizontal_centre(self, centre: float) -> None:
+        width = max(self._content_width(), self.viewport().width())
+        self.horizontalScrollBar().setValue(round(centre * width - self.viewport().width() / 2))
 
     # navigation --------------------------------------------------------------------------
 
@@ -193,6 +233,14 @@ class PdfView(QAbstractScrollArea):
         # NOTE: the last pages cannot scroll to the top; the page asked for is still current.
         self._set_current(index)
 
+    def show_position(self, page: int, top: float) -> None:
+        """Scroll so that ``top`` (PDF points) of ``page`` (1-based) is near the view's top."""
+        if not self._sizes or not 1 <= page <= len(self._sizes):
+            return
+        y = self._tops[page - 1] + int(top * self._scale()) - 2 * self.GAP
+        self.verticalScrollBar().setValue(max(0, y))
+        self._set_current(page - 1)
+
     def next_page(self) -> None:
         """Go one page down."""
         self.go_to_page(self.current_page() + 1)
@@ -203,12 +251,75 @@ class PdfView(QAbstractScrollArea):
 
     # highlights --------------------------------------------------------------------------
 
+    def set_marks(self, marks: list[PdfMark]) -> None:
+        """Show every evidence passage of the critique, faintly; each knows its sentence."""
+        self._marks = list(marks)
+        self._focus = None
+        self._highlight = None
+        self.viewport().update()
+
+    def add_marks(self, marks: list[PdfMark]) -> None:
+        """Add marks (while a critique is being checked), keeping the focus."""
+        self._marks.extend(marks)
+        self.viewport().update()
+
+    @property
+    def marks(self) -> list[PdfMark]:
+        """The evidence marks shown."""
+        return list(self._marks)
+
+    def focus_sentence(self, sentence: int, scroll: bool = True) -> int | None:
+        """Emphasise the marks of one critique sentence and (with ``scroll``) go to them.
+
+        The first mark of the sentence is its best evidence; the others on the same page are
+        emphasised with it. Returns the page shown (1-based), or None without marks.
+        """
+        own = [m for m in self._marks if m.sentence == sentence]
+        self._focus = sentence
+        if not own:
+            self._highlight = None
+            self.viewport().update()
+            return None
+        page = own[0].page
+        boxes = tuple(b for m in own if m.page == page for b in m.boxes)
+        if scroll:
+            self.show_evidence(page, boxes)
+        else:
+            self._highlight = (page - 1, boxes)
+            self.viewport().update()
+        return page
+
+    def marks_at(self, point: QPoint) -> list[PdfMark]:
+        """The marks under a viewport point, the focused sentence's first."""
+        hit = self._page_point(point)
+        if hit is None:
+            return []
+        index, x, y = hit
+        found = [
+            m
+            for m in self._marks
+            if m.page == index + 1
+            and any(b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2 for b in m.boxes)
+        ]
+        return sorted(found, key=lambda m: m.sentence != self._focus)
+
+    def show_found(self, page: int, boxes: tuple[BBox, ...]) -> None:
+        """Mark a search hit and scroll it into view (None-like empty boxes clear it)."""
+        self._found = (page - 1, boxes) if boxes else None
+        if boxes:
+            self._scroll_into_view(page, boxes)
+        self.viewport().update()
+
     def show_evidence(self, page: int, bboxes: list[BBox] | tuple[BBox, ...]) -> None:
         """Highlight ``bboxes`` (PDF points) on ``page`` (1-based) and scroll them into view."""
         if not self._sizes or not 1 <= page <= len(self._sizes):
             return
         boxes = tuple(tuple(b) for b in bboxes if b)  # type: ignore[misc]
         self._highlight = (page - 1, boxes)  # type: ignore[assignment]
+        self._scroll_into_view(page, boxes)  # type: ignore[arg-type]
+        self.viewport().update()
+
+    def _scroll_into_view(self, page: int, boxes: tuple[BBox, ...]) -> None:
         if boxes:
             top = min(b[1] for b in boxes) * self._scale()
             left = min(b[0] for b in boxes) * self._scale()
@@ -221,11 +332,13 @@ class PdfView(QAbstractScrollArea):
                 hbar.setValue(center)
             self.verticalScrollBar().setValue(max(0, y))
         self._set_current(page - 1)
-        self.viewport().update()
 
     def clear_highlights(self) -> None:
-        """Remove the evidence highlight."""
+        """Remove every mark and highlight."""
         self._highlight = None
+        self._marks = []
+        self._focus = None
+        self._found = None
         self.viewport().update()
 
     @property
@@ -252,6 +365,21 @@ class PdfView(QAbstractScrollArea):
     def _page_left(self, index: int) -> int:
         width = max(self._content_width(), self.viewport().width())
         return (width - self._page_px(index).width()) // 2
+
+    def _page_point(self, point: QPoint) -> tuple[int, float, float] | None:
+        """(page index, x, y in PDF points) under a viewport point, or None off the pages."""
+        if not self._tops:
+            return None
+        y = point.y() + self.verticalScrollBar().value()
+        index = self._index_at(y)
+        left = self._page_left(index) - self.horizontalScrollBar().value()
+        scale = self._scale()
+        x_pt = (point.x() - left) / scale
+        y_pt = (y - self._tops[index]) / scale
+        width, height = self._sizes[index]
+        if not (0 <= x_pt <= width and 0 <= y_pt <= height):
+            return None
+        return index, x_pt, y_pt
 
     def _relayout(self) -> None:
         self._tops = []
@@ -386,16 +514,31 @@ class PdfView(QAbstractScrollArea):
                 painter.fillRect(rect, Qt.GlobalColor.white)
             if entry is None or entry.key != key or not entry.done:
                 self._request(index)
-            if self._highlight is not None and self._highlight[0] == index:
-                self._paint_highlight(painter, rect, self._highlight[1])
+            self._paint_marks(painter, rect, index)
         painter.end()
 
-    def _paint_highlight(
-        self, painter: QPainter, page_rect: QRect, boxes: tuple[BBox, ...]
-    ) -> None:
+    def _paint_marks(self, painter: QPainter, page_rect: QRect, index: int) -> None:
+        """Evidence marks faintly, the focused sentence's strongly with an edge, search hits."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        highlighted = self._highlight is not None and self._highlight[0] == index
+        for mark in self._marks:
+            if mark.page == index + 1 and (mark.sentence != self._focus or not highlighted):
+                painter.setBrush(_mark_colour(mark.role, MARK_ALPHA))
+                self._paint_boxes(painter, page_rect, mark.boxes)
+        if highlighted and self._highlight is not None:
+            focused = [m for m in self._marks if m.sentence == self._focus]
+            role = focused[0].role if focused else EvidenceRole.SUPPORTS
+            edge = _mark_colour(role, 255).darker(130)
+            painter.setPen(QPen(edge, 1.2))
+            painter.setBrush(_mark_colour(role, FOCUS_ALPHA))
+            self._paint_boxes(painter, page_rect, self._highlight[1])
+        if self._found is not None and self._found[0] == index:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(FOUND_FILL)
+            self._paint_boxes(painter, page_rect, self._found[1])
+
+    def _paint_boxes(self, painter: QPainter, page_rect: QRect, boxes: tuple[BBox, ...]) -> None:
         scale = self._scale()
-        painter.setPen(QPen(HIGHLIGHT_EDGE, 1.5))
-        painter.setBrush(HIGHLIGHT_FILL)
         for x0, y0, x1, y1 in boxes:
             painter.drawRoundedRect(
                 QRectF(
@@ -424,6 +567,44 @@ class PdfView(QAbstractScrollArea):
                 return
         self._relayout()
 
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        """Hovering an evidence mark shows the critique sentence it belongs to."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            tips = [m.tip for m in self.marks_at(event.pos()) if m.tip]
+            if tips:
+                QToolTip.showText(event.globalPos(), "<hr>".join(dict.fromkeys(tips)), self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        """Remember where a click started."""
+        self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        """A pointing hand over evidence marks, which can be clicked."""
+        over = bool(self.marks_at(event.position().toPoint()))
+        shape = Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(shape)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        """A click on an evidence mark asks to show its critique sentence."""
+        super().mouseReleaseEvent(event)
+        point = event.position().toPoint()
+        if (
+            event.button() == Qt.MouseButton.LeftButton
+            and self._press is not None
+            and (point - self._press).manhattanLength() < 5
+        ):
+            hits = self.marks_at(point)
+            if hits:
+                self.mark_activated.emit(hits[0].sentence)
+        self._press = None
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         """Ctrl+wheel zooms; the plain wheel scrolls."""
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
@@ -448,6 +629,19 @@ class PdfView(QAbstractScrollArea):
             self.go_to_page(self.page_count)
         else:
             super().keyPressEvent(event)
+
+
+def step_zoom(zoom: float, factor: float) -> float:
+    """``zoom`` times ``factor``, stopping at 100 % when the step would cross it."""
+    stepped = max(MIN_ZOOM, min(MAX_ZOOM, zoom * factor))
+    if min(zoom, stepped) < 1.0 < max(zoom, stepped) and abs(zoom - 1.0) > 1e-3:
+        return 1.0
+    return stepped
+
+
+def _mark_colour(role: EvidenceRole, alpha: int) -> QColor:
+    red, green, blue = EVIDENCE_COLOURS[role]
+    return QColor(red, green, blue, alpha)
 
 
 class _PageImage:

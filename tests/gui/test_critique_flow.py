@@ -104,7 +104,10 @@ def test_flags_tooltips_panel_and_jump_to_evidence(
     assert window.pdf_view.current_page() == best.page
     highlight = window.pdf_view.highlight
     assert highlight is not None and highlight[0] == best.page
-    assert best.bbox in highlight[1]
+    # Line by line: exactly the line boxes of the evidence sentence, not their union.
+    assert window.current is not None
+    lines = window.current.paper.sentences[best.sentence_index].bboxes
+    assert set(lines) <= set(highlight[1]) and best.bbox not in highlight[1]
 
     # Selecting a flagged sentence in the panel focuses it and shows its evidence.
     with_evidence = [v for v in flags if v.evidence]
