@@ -41,7 +41,12 @@ def run_gui(paths: list[Path]) -> int:
     from core.workspace import Workspace
     from desktop.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "deepread"])
+    instance = QApplication.instance()
+    app = (
+        instance
+        if isinstance(instance, QApplication)
+        else QApplication([sys.argv[0] if sys.argv else "deepread"])
+    )
     app.setApplicationName("DeepRead")
     app.setOrganizationName("DeepRead")
     app.setApplicationDisplayName("DeepRead")

