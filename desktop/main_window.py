@@ -274,10 +274,10 @@ class MainWindow(QMainWindow):
         self.prev_page_action = QAction(self._icon(sp.SP_ArrowBack), "Previous Page", self)
         self.next_page_action = QAction(self._icon(sp.SP_ArrowForward), "Next Page", self)
         self.about_action = QAction("&About DeepRead", self)
-        self.next_flagged_action = QAction("Next Flagged Sentence", self)
+        self.next_flagged_action = QAction("Next Sentence to Review", self)
         self.next_flagged_action.setShortcuts([QKeySequence("F8"), QKeySequence("Ctrl+J")])
         self.next_flagged_action.setToolTip("Go to the next sentence that needs review (F8)")
-        self.prev_flagged_action = QAction("Previous Flagged Sentence", self)
+        self.prev_flagged_action = QAction("Previous Sentence to Review", self)
         self.prev_flagged_action.setShortcuts([QKeySequence("Shift+F8"), QKeySequence("Ctrl+K")])
         self.prev_flagged_action.setToolTip(
             "Go to the previous sentence that needs review (Shift+F8)"
@@ -369,8 +369,8 @@ class MainWindow(QMainWindow):
         bar.addAction(self.prev_flagged_action)
         bar.addAction(self.next_flagged_action)
         for action, text in (
-            (self.prev_flagged_action, "◀ Flagged"),
-            (self.next_flagged_action, "Flagged ▶"),
+            (self.prev_flagged_action, "◀ To review"),
+            (self.next_flagged_action, "To review ▶"),
         ):
             action.setIconText(text)
 

@@ -1,9 +1,13 @@
-"""Screenshots of the main window: finished critique, a sentence tooltip, an evidence highlight.
+"""Screenshots of the main window: a critique, its tooltips and evidence, both ways.
 
-Run under a real X server (for tooltips), e.g.:
+The four shots: the finished critique, a sentence's tooltip, its evidence highlighted in the
+PDF, and that evidence hovered in the PDF, naming its critique sentence.
+
+Run under a real X server (for tooltips); the window fills the screen, e.g.:
 
     xvfb-run -s "-screen 0 1600x1000x24" python scripts/gui_screenshots.py PAPER.pdf OUT_DIR
     python scripts/gui_screenshots.py --fake PAPER.pdf OUT_DIR   # scripted model, seconds
+    python scripts/gui_screenshots.py --dark ...                 # a dark desktop palette
 
 Without --fake the configured (default) GGUF model writes the critique, which takes minutes.
 """
@@ -24,11 +28,12 @@ def main() -> int:
     parser.add_argument("paper", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--fake", action="store_true", help="scripted model instead of the GGUF")
+    parser.add_argument("--dark", action="store_true", help="a dark palette, as on dark desktops")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from PySide6.QtCore import QPoint, QTimer
-    from PySide6.QtGui import QTextCursor
+    from PySide6.QtCore import QPoint, QRectF, QTimer
+    from PySide6.QtGui import QColor, QPalette, QTextCursor
     from PySide6.QtWidgets import QApplication, QToolTip
 
     from core.config import Settings
@@ -38,6 +43,28 @@ def main() -> int:
     from desktop.main_window import MainWindow
 
     app = QApplication([sys.argv[0]])
+    if args.dark:
+        app.setStyle("Fusion")
+        palette = QPalette()
+        role = QPalette.ColorRole
+        for r, rgb in (
+            (role.Window, (45, 45, 48)),
+            (role.WindowText, (220, 220, 220)),
+            (role.Base, (30, 30, 32)),
+            (role.AlternateBase, (40, 40, 44)),
+            (role.Text, (220, 220, 220)),
+            (role.Button, (50, 50, 54)),
+            (role.ButtonText, (220, 220, 220)),
+            (role.Highlight, (60, 110, 190)),
+            (role.HighlightedText, (255, 255, 255)),
+            (role.ToolTipBase, (60, 60, 64)),
+            (role.ToolTipText, (230, 230, 230)),
+            (role.PlaceholderText, (140, 140, 140)),
+            (role.Dark, (25, 25, 27)),
+            (role.Mid, (70, 70, 74)),
+        ):
+            palette.setColor(r, QColor(*rgb))
+        app.setPalette(palette)
     settings = Settings.load()
     if args.fake:
         from tests.fakes import FakeEmbedder, FakeLLM
@@ -61,10 +88,9 @@ def main() -> int:
 
     errors.show_exception = fail  # type: ignore[assignment]
     window = MainWindow(settings, factory)
-    window.resize(1560, 940)
-    window.move(20, 20)
-    window.show()
     screen = app.primaryScreen()
+    window.setGeometry(screen.availableGeometry())
+    window.show()
 
     def shoot(name: str, whole_screen: bool = False) -> None:
         path = args.out / name
@@ -113,7 +139,26 @@ def main() -> int:
 
     def done() -> None:
         QToolTip.hideText()
-        QTimer.singleShot(500, lambda: (shoot("3-evidence.png"), app.quit()))
+        QTimer.singleShot(500, lambda: (shoot("3-evidence.png"), hover_mark()))
+
+    def hover_mark() -> None:
+        """Hover the focused sentence's evidence in the PDF: its tooltip names the sentence."""
+        pdf = window.pdf_view
+        highlight = pdf.highlight
+        marks = [m for m in pdf.marks if highlight and m.page == highlight[0]]
+        if not marks or highlight is None:
+            app.quit()
+            return
+        x0, y0, x1, y1 = highlight[1][0]
+        rect = pdf.page_rect_to_viewport(highlight[0], QRectF(x0, y0, x1 - x0, y1 - y0))
+        point = rect.center().toPoint()
+        tips = [m.tip for m in pdf.marks_at(point) if m.tip]
+        if tips:
+            QToolTip.showText(pdf.viewport().mapToGlobal(point), tips[0], pdf.viewport())
+        QTimer.singleShot(
+            800,
+            lambda: (shoot("4-pdf-hover.png", whole_screen=True), QToolTip.hideText(), app.quit()),
+        )
 
     def opened(_sha: str) -> None:
         if window.current is not None and window.current.critique is not None:

@@ -41,7 +41,7 @@ MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 #: One Zoom In step: small enough to fine-tune a fit; 100 % is never stepped over.
 ZOOM_FACTOR = 1.15
 #: Alpha of every evidence mark, and of the marks of the sentence in focus.
-MARK_ALPHA, FOCUS_ALPHA = 40, 105
+MARK_ALPHA, FOCUS_ALPHA = 40, 60
 FOUND_FILL = QColor(255, 200, 0, 120)
 
 
@@ -365,6 +365,18 @@ class PdfView(QAbstractScrollArea):
     def _page_left(self, index: int) -> int:
         width = max(self._content_width(), self.viewport().width())
         return (width - self._page_px(index).width()) // 2
+
+    def page_rect_to_viewport(self, page: int, rect: QRectF) -> QRectF:
+        """A rectangle in PDF points on ``page`` (1-based), in viewport pixels."""
+        scale = self._scale()
+        left = self._page_left(page - 1) - self.horizontalScrollBar().value()
+        top = self._tops[page - 1] - self.verticalScrollBar().value()
+        return QRectF(
+            left + rect.x() * scale,
+            top + rect.y() * scale,
+            rect.width() * scale,
+            rect.height() * scale,
+        )
 
     def _page_point(self, point: QPoint) -> tuple[int, float, float] | None:
         """(page index, x, y in PDF points) under a viewport point, or None off the pages."""
