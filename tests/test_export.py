@@ -12,6 +12,7 @@ import jsonschema
 import pymupdf
 import pytest
 
+from core.colours import EvidenceRole, evidence_role
 from core.errors import ExportError
 from core.export import (
     SCHEMAS,
@@ -21,7 +22,7 @@ from core.export import (
     export_markdown,
     verify_report,
 )
-from core.export.annotated_pdf import COLORS
+from core.export.annotated_pdf import highlight_colour
 from core.records import Review, ReviewAction
 from core.types import Claim, Status, Verdict
 from tests import export_fixtures as fx
@@ -85,10 +86,17 @@ def test_annotated_pdf_highlights_evidence_with_notes_and_colours(
     for sentence, (page, status) in expected.items():
         (hit,) = by_sentence[sentence]
         assert hit["page"] == page, sentence
-        assert hit["stroke"] == _rounded(COLORS[status]), sentence
+        assert hit["stroke"] == _rounded(highlight_colour(evidence_role(status))), sentence
+    # The closest passage of an unsupported sentence is the paper's own text: not red.
+    (closest,) = by_sentence[fx.UNSUPPORTED]
+    assert closest["stroke"] == _rounded(highlight_colour(EvidenceRole.CLOSEST))
+    red, green, blue = closest["stroke"]
+    assert blue > red and blue > green
     assert len(highlights) == 5
     assert not any(fx.REJECTED in a["content"] for a in annots)  # left out by the reader
-    assert by_sentence[fx.NEW_EDITED][0]["content"].startswith(f"Supported: {fx.NEW_EDITED}")
+    assert by_sentence[fx.NEW_EDITED][0]["content"].startswith(
+        f"Evidence for a supported sentence: {fx.NEW_EDITED}"
+    )
     assert fx.ACCEPT_NOTE in by_sentence[fx.PARTIAL][0]["content"]
     assert "95.1% does not occur in the paper" in by_sentence[fx.UNSUPPORTED][0]["content"]
 
@@ -176,7 +184,8 @@ def test_markdown_header(run: fx.ExportRun) -> None:
     assert md.startswith(f"# {fx.TWO_COLUMN_TITLE}\n")
     assert "Alice Chen, Bob Kumar, Carol Diaz" in md
     assert fx.MODEL in md
-    assert "threshold: 0.3" in md
+    assert "regenerate above 30% flagged" in md
+    assert "chosen_attempt" not in md and "passed:" not in md
     assert "2025-03-14 09:26" in md
 
 
@@ -306,8 +315,10 @@ def test_critique_report_adds_attempts(run: fx.ExportRun) -> None:
     report = critique_report(run.paper, run.critique.result)
     _validate(report, "critique")
     assert [a["temperature"] for a in report["attempts"]] == [0.0, 0.3]
+    assert [a["number"] for a in report["attempts"]] == [1, 2]
     assert set(report["attempts"][0]) == {
         "iteration",
+        "number",
         "temperature",
         "flagged_ratio",
         "tokens_in",

@@ -9,6 +9,8 @@ from pathlib import Path
 import pymupdf
 
 from core import pdf_access
+from core.colours import EVIDENCE_COLOURS, EvidenceRole, evidence_role, unit_rgb
+from core.counts import critique_counts
 from core.errors import ExportError
 from core.export.files import write_atomic
 from core.export.reviewed import (
@@ -22,22 +24,27 @@ from core.types import BBox, Evidence, Paper, Status, union_bbox
 
 ANNOTATION_TITLE = "DeepRead"
 
-# Highlight colours (RGB 0–1), light enough to keep the text readable under them.
-COLORS: dict[Status, tuple[float, float, float]] = {
-    Status.SUPPORTED: (0.55, 0.88, 0.45),
-    Status.PARTIAL: (1.0, 0.82, 0.25),
-    Status.UNSUPPORTED: (1.0, 0.5, 0.5),
-    Status.REJECTED: (0.8, 0.5, 1.0),
-}
-# When several critique sentences point at one passage, the highlight takes the colour of the
-# strongest support: it marks evidence, and the note lists every sentence with its own status.
-_STRENGTH = [Status.SUPPORTED, Status.PARTIAL, Status.UNSUPPORTED, Status.REJECTED]
+#: How strongly a highlight takes its colour: the window draws its marks as translucent
+#: fills of the same colours; a PDF highlight multiplies, so it gets the lightened tone.
+HIGHLIGHT_TINT = 0.5
 _LABELS: dict[Status, str] = {
-    Status.SUPPORTED: "Supported",
-    Status.PARTIAL: "Partly supported",
-    Status.UNSUPPORTED: "Unsupported (closest passage)",
-    Status.REJECTED: "Rejected (closest passage)",
+    Status.SUPPORTED: "Evidence for a supported sentence",
+    Status.PARTIAL: "Evidence for a partly supported sentence",
+    Status.UNSUPPORTED: "Closest passage (does not support it) for an unsupported sentence",
+    Status.REJECTED: "Closest passage (does not support it) for a rejected sentence",
 }
+
+
+def highlight_colour(role: EvidenceRole) -> tuple[float, float, float]:
+    """The highlight colour (RGB 0–1) of a passage: green evidence, blue closest passage.
+
+    Neither is red: a highlighted passage is the paper's own text, never its error.
+    """
+    return unit_rgb(
+        tuple(round(255 - (255 - c) * HIGHLIGHT_TINT) for c in EVIDENCE_COLOURS[role])  # type: ignore[arg-type]
+    )
+
+
 _EVIDENCE_PER_SENTENCE = 2
 
 
@@ -112,7 +119,7 @@ def _collect_marks(
 ) -> list[_Mark]:
     marks: dict[tuple[int, tuple[int, ...]], _Mark] = {}
     for sentence in sentences:
-        if sentence.omitted or sentence.status not in COLORS:
+        if sentence.omitted or sentence.status not in _LABELS:
             continue
         note = _note(sentence)
         for evidence in sentence.verdict.evidence[:_EVIDENCE_PER_SENTENCE]:
@@ -170,11 +177,14 @@ def _union(rects: list[pymupdf.Rect]) -> pymupdf.Rect:
 
 
 def _highlight(page: pymupdf.Page, mark: _Mark) -> None:
-    status = min(mark.statuses, key=_STRENGTH.index)
+    # NOTE: a passage that supports any of its sentences is evidence; the notes still list
+    # every sentence pointing at it with its own status.
+    roles = {evidence_role(s) for s in mark.statuses}
+    role = EvidenceRole.SUPPORTS if EvidenceRole.SUPPORTS in roles else EvidenceRole.CLOSEST
     annot = page.add_highlight_annot(mark.rects)
-    annot.set_colors(stroke=COLORS[status])
+    annot.set_colors(stroke=highlight_colour(role))
     annot.set_info(
-        content="\n\n".join(mark.notes), title=ANNOTATION_TITLE, subject=f"DeepRead: {status}"
+        content="\n\n".join(mark.notes), title=ANNOTATION_TITLE, subject=f"DeepRead: {role}"
     )
     annot.update()
 
@@ -183,22 +193,24 @@ def _summary_note(
     page: pymupdf.Page, critique: StoredCritique, sentences: list[ReviewedSentence], marks: int
 ) -> None:
     result = critique.result
-    counts = status_counts(sentences)
+    shown = status_counts(sentences)
     by_status = (
-        ", ".join(f"{counts[s]} {s.value.replace('_', ' ')}" for s in Status if counts[s])
+        ", ".join(f"{shown[s]} {s.value.replace('_', ' ')}" for s in Status if shown[s])
         or "no sentences"
     )
-    reviewed = sum(1 for s in sentences if s.review is not None)
+    counts = critique_counts(result.verdicts, critique.reviews)
     text = "\n".join(
         [
             "DeepRead critique",
             f"Model: {result.model or 'unknown'}",
             f"Date: {format_time(critique.created_at)}",
             f"Sentences: {by_status}",
-            f"Flagged ratio: {result.flagged_ratio:.0%} ({len(result.attempts)} generation rounds)",
-            f"Reviewed by the reader: {reviewed}",
-            f"Highlights: {marks} evidence passages (green supported, amber partly supported, "
-            "red/violet closest passage of an unsupported/rejected sentence).",
+            f"Flagged: {counts.flagged} of {counts.claims} claims ({counts.flagged_ratio:.0%}), "
+            f"after {len(result.attempts)} attempt{'s' if len(result.attempts) != 1 else ''}",
+            f"Need review: {counts.need_review}; reviewed by the reader: {counts.reviewed}",
+            f"Highlights: {marks} passages of the paper. Green: evidence that supports a critique "
+            "sentence. Blue: the closest passage found for a sentence the checker could not "
+            "source; it does not support that sentence and says nothing against the paper.",
         ]
     )
     # The top-right corner is margin in nearly every layout; the top-left often holds a logo.

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from core.counts import attempt_number, critique_counts
 from core.records import PaperInfo, Review, StoredCritique
 from core.types import Attempt, CritiqueResult, Evidence, Paper, Status, Verdict
 
@@ -74,6 +75,7 @@ def export_json(paper: Paper, info: PaperInfo | None, critique: StoredCritique) 
             "settings": _jsonable(result.settings),
             "text": result.text,
             "reviews": [_review(critique.reviews[i]) for i in sorted(critique.reviews)],
+            "counts": critique_counts(result.verdicts, critique.reviews).as_dict(),
         }
     )
     return report
@@ -106,6 +108,7 @@ def _evidence(evidence: Evidence) -> dict[str, Any]:
 def _attempt(attempt: Attempt) -> dict[str, Any]:
     return {
         "iteration": attempt.iteration,
+        "number": attempt_number(attempt),
         "temperature": _number(attempt.temperature),
         "flagged_ratio": _number(attempt.flagged_ratio),
         "tokens_in": attempt.tokens_in,
@@ -196,6 +199,7 @@ _ATTEMPT_SCHEMA: dict[str, Any] = {
     "required": ["iteration", "temperature", "flagged_ratio", "tokens_in", "tokens_out", "seconds"],
     "properties": {
         "iteration": _INDEX,
+        "number": {"type": "integer", "minimum": 1, "description": "iteration + 1, as shown"},
         "temperature": _NUMBER,
         "flagged_ratio": {"type": "number", "minimum": 0, "maximum": 1},
         "tokens_in": _INDEX,
@@ -267,6 +271,11 @@ _EXPORT_SCHEMA: dict[str, Any] = {
         "settings": {"type": "object"},
         "text": {**_STRING, "description": "the critique text that start/end point into"},
         "reviews": {"type": "array", "items": _REVIEW_SCHEMA},
+        "counts": {
+            "type": "object",
+            "description": "claims by status, flagged, need_review and reviewed (core.counts)",
+            "additionalProperties": {"type": "integer", "minimum": 0},
+        },
     },
 }
 

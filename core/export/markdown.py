@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from core.counts import attempt_number, critique_counts
 from core.export.reviewed import (
     UNVERIFIED,
     ReviewedSentence,
@@ -36,6 +37,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
 # A sentence may start with list or heading syntax; a marker goes after it, not before it.
 _LEAD = re.compile(r"^(\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s+)")
 _HEADING = re.compile(r"^(#{1,6})(?=[ \t])", re.MULTILINE)
+_ORDERED = re.compile(r"^(\s*)(\d{1,3})([.)])(\s+)")
 
 
 def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> str:
@@ -76,7 +78,7 @@ def _header(
     title = paper.title or (info.title if info else "") or "Untitled paper"
     authors = paper.authors or (info.authors if info else ())
     file_name = PurePath(info.path if info and info.path else paper.path).name
-    pending = sum(1 for s in sentences if s.status.needs_review and s.review is None)
+    counts = critique_counts(result.verdicts, critique.reviews)
     lines = [f"# {escape(title)}", ""]
     if authors:
         lines.append(f"- **Authors:** {escape(', '.join(authors))}")
@@ -88,17 +90,46 @@ def _header(
     )
     lines.append(f"- **Model:** {_code(result.model) if result.model else 'unknown'}")
     if result.settings:
-        settings = ", ".join(f"{k}: {v}" for k, v in sorted(result.settings.items()))
-        lines.append(f"- **Settings:** {escape(settings)}")
+        lines.append(f"- **Settings:** {escape(_settings_line(result.settings))}")
     lines.append(f"- **Language:** {result.language}")
     lines.append(f"- **Date:** {format_time(critique.created_at)}")
     rounds = len(result.attempts)
     when = f"after {rounds} attempt{'' if rounds == 1 else 's'}" if rounds else "when checked"
     lines.append(
-        f"- **Flagged ratio:** {result.flagged_ratio:.0%} {when}; "
-        f"{pending} flagged sentence{' awaits' if pending == 1 else 's await'} review"
+        f"- **Flagged:** {counts.flagged} of {counts.claims} claims "
+        f"({counts.flagged_ratio:.0%}) {when}"
+    )
+    lines.append(
+        f"- **Need review:** {counts.need_review} (flagged or partly supported), "
+        f"{counts.reviewed} reviewed by the reader"
     )
     return "\n".join(lines)
+
+
+def _settings_line(settings: dict[str, object]) -> str:
+    """The run's settings in words (unknown keys are listed as they are)."""
+    known = dict(settings)
+    parts: list[str] = []
+    threshold = known.pop("threshold", None)
+    if isinstance(threshold, int | float):
+        parts.append(f"regenerate above {threshold:.0%} flagged")
+    retries = known.pop("max_retries", None)
+    if isinstance(retries, int):
+        parts.append(f"at most {retries} retr{'y' if retries == 1 else 'ies'}")
+    judge = known.pop("use_judge", None)
+    if isinstance(judge, bool):
+        parts.append("model judge on" if judge else "model judge off")
+    chosen = known.pop("chosen_attempt", None)
+    if isinstance(chosen, int):
+        parts.append(f"attempt {chosen + 1} kept")
+    passed = known.pop("passed", None)
+    if isinstance(passed, bool):
+        parts.append("under the threshold" if passed else "let through after the last retry")
+    seconds = known.pop("seconds", None)
+    if isinstance(seconds, int | float):
+        parts.append(f"{seconds:.0f} s in all")
+    parts += [f"{k}: {v}" for k, v in sorted(known.items())]
+    return ", ".join(parts)
 
 
 def _legend() -> str:
@@ -124,32 +155,55 @@ def _body(text: str, sentences: list[ReviewedSentence], footnotes: list[str]) ->
         if start < cursor:
             continue
         gap = text[cursor:start]
-        if sentence.omitted or sentence.edited:
-            # The old marker described the old sentence; an edit gets its own verdict.
+        lead = _LEAD.match(text[start:end])
+        prefix = lead.group(1) if lead else ""
+        marker = ""
+        if sentence.omitted or sentence.edited or sentence.accepted:
+            # The old marker described the old sentence; an edit gets its own verdict, and
+            # the reader's acceptance replaces it.
             gap = _drop_trailing_marker(gap)
+        elif prefix and gap.rstrip(" ").endswith(UNVERIFIED):
+            # "[unverified] 2. …" would break the numbered list: the marker goes after "2. ".
+            gap, marker = _drop_trailing_marker(gap), UNVERIFIED + " "
         if sentence.omitted and out and out[-1].endswith((" ", "\n")):
             gap = gap.lstrip(" ")
         out.append(gap)
         if not sentence.omitted:
             # The text's own wording is kept (with any marker in it) unless the reader edited it.
             shown = sentence.text.strip() if sentence.edited else text[start:end]
-            lead = _LEAD.match(text[start:end])
-            prefix = lead.group(1) if lead else ""
             shown = shown[len(prefix) :] if prefix and shown.startswith(prefix) else shown
-            out.append(prefix + _render_sentence(sentence, shown, footnotes))
+            out.append(prefix + marker + _render_sentence(sentence, shown, footnotes))
         cursor = end
     tail = text[cursor:]
     out.append(tail)
     for sentence in unplaced:
         if not sentence.omitted:
             out.append("\n\n" + _render_sentence(sentence, sentence.text.strip(), footnotes))
-    body = "\n".join(line.rstrip() for line in "".join(out).strip().splitlines())
+    body = _renumber("\n".join(line.rstrip() for line in "".join(out).strip().splitlines()))
     # The critique's own headings nest under "## Critique", keeping their relative levels.
     levels = [len(m.group(1)) for m in _HEADING.finditer(body)]
     if not levels:
         return body
     shift = max(0, 3 - min(levels))
     return _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + shift), body)
+
+
+def _renumber(body: str) -> str:
+    """Number each ordered list 1, 2, 3… again (a sentence left out leaves no gap)."""
+    lines = body.split("\n")
+    counters: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        match = _ORDERED.match(line)
+        if match is None:
+            if line.strip() and not line.startswith((" ", "\t")):
+                counters.clear()  # a paragraph or heading ends every list
+            continue
+        indent = match.group(1)
+        counters = {k: v for k, v in counters.items() if len(k) <= len(indent)}
+        number = counters.get(indent, 0) + 1
+        counters[indent] = number
+        lines[i] = f"{indent}{number}{match.group(3)}{match.group(4)}{line[match.end() :]}"
+    return "\n".join(lines)
 
 
 def _drop_trailing_marker(gap: str) -> str:
@@ -242,8 +296,9 @@ def _attempts(critique: StoredCritique) -> str:
     if not attempts:
         return "No attempt recorded (the text was checked, not generated)."
     return "\n".join(
-        f"- Attempt {a.iteration}: temperature {a.temperature:g}, flagged {a.flagged_ratio:.0%}, "
-        f"{a.tokens_in} tokens in, {a.tokens_out} out, {a.seconds:.1f} s"
+        f"- Attempt {attempt_number(a)}: temperature {a.temperature:g}, "
+        f"flagged {a.flagged_ratio:.0%}, {a.tokens_in} tokens in, {a.tokens_out} out, "
+        f"{a.seconds:.1f} s"
         for a in attempts
     )
 
