@@ -434,10 +434,9 @@ class Workspace:
         )
         return self.repo.add_review(critique_id, review, new_verdict, by=_user_name())
 
-    def audit_log(self, sha256: str) -> list[AuditEntry]:
-        """The review history of the paper's latest critique, oldest first (empty if none)."""
-        stored = self.repo.latest_critique(sha256)
-        return [] if stored is None else self.repo.audit_log(stored.id)
+    def audit_log(self, critique_id: int) -> list[AuditEntry]:
+        """The review history of a stored critique (who, when, what), oldest first."""
+        return self.repo.audit_log(critique_id)
 
     def _verify_sentence(self, sha256: str, text: str) -> Verdict:
         paper = self.load_paper(sha256)

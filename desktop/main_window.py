@@ -46,10 +46,11 @@ from core.config import Settings
 from core.counts import critique_counts
 from core.errors import AppError
 from core.progress import Progress
-from core.records import PaperInfo, ReviewAction, StoredCritique
+from core.records import AuditEntry, PaperInfo, ReviewAction, StoredCritique
 from core.types import Attempt, Status, Verdict
 from desktop import errors, state
 from desktop.dialogs import prompts
+from desktop.dialogs.review_history import ReviewHistoryDialog
 from desktop.dialogs.settings_dialog import LANGUAGES, SettingsDialog
 from desktop.models.library_model import LibraryModel
 from desktop.operations import (
@@ -65,6 +66,7 @@ from desktop.operations import (
     list_papers,
     open_paper,
     remove_paper,
+    review_history,
     review_sentence,
     stored_critique,
     warm_up,
@@ -305,6 +307,8 @@ class MainWindow(QMainWindow):
             critique_menu.addAction(action)
         critique_menu.addSeparator()
         critique_menu.addAction(self.stop_action)
+        critique_menu.addSeparator()
+        critique_menu.addAction("Review &History…", self.show_review_history)
         view_menu = bar.addMenu("&View")
         for action in (
             self.zoom_in_action,
@@ -879,6 +883,19 @@ class MainWindow(QMainWindow):
         )
 
     # settings ----------------------------------------------------------------------------
+
+    def show_review_history(self) -> Task | None:
+        """Critique ▸ Review History: who accepted, rejected or edited what, and when."""
+        critique = self.critique_view.critique
+        if self.current is None or critique is None:
+            QMessageBox.information(self, "Review History", "Open a paper with a critique first.")
+            return None
+        title = self.current.info.title
+
+        def show(entries: list[AuditEntry]) -> None:
+            ReviewHistoryDialog(title, entries, self).exec()
+
+        return review_history(self, self.lane, critique.id).success(show).run_in_background()
 
     def edit_settings(self) -> None:
         """Open the settings dialog; saved settings apply to the next operation."""

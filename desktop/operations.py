@@ -18,7 +18,7 @@ from core import pdf_access
 from core.config import Settings
 from core.errors import Cancelled
 from core.progress import CancelToken, Progress
-from core.records import PaperInfo, ReviewAction, StoredCritique
+from core.records import AuditEntry, PaperInfo, ReviewAction, StoredCritique
 from core.types import Paper
 from core.workspace import Workspace
 from desktop import errors
@@ -217,6 +217,13 @@ def critique_paper(
     return Operation(
         parent, lane, lambda ws, token: ws.critique(sha256, language=language, cancel=token)
     )
+
+
+def review_history(
+    parent: QWidget | None, lane: CoreLane, critique_id: int
+) -> Operation[list[AuditEntry]]:
+    """Every recorded change to a stored critique (who, when, what), oldest first."""
+    return Operation(parent, lane, lambda ws, _t: ws.audit_log(critique_id))
 
 
 def latest_critique(

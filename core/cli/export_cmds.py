@@ -44,7 +44,7 @@ def cmd_review(args: argparse.Namespace, ws: Workspace) -> int:
     if args.log:
         if args.action is not None or args.sentence is not None:
             raise UsageError("--log lists the review history; give it without an action.")
-        _print_log(ws.audit_log(critique.paper_sha256))
+        _print_log(ws.audit_log(critique.id))
         return EXIT_OK
     if args.action is None:
         if args.sentence is not None or args.note:
