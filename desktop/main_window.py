@@ -60,6 +60,7 @@ from desktop.operations import (
     WorkspaceFactory,
     critique_history,
     critique_paper,
+    discard_interrupted,
     export_paper,
     ingest_paper,
     latest_critique,
@@ -307,6 +308,13 @@ class MainWindow(QMainWindow):
             critique_menu.addAction(action)
         critique_menu.addSeparator()
         critique_menu.addAction(self.stop_action)
+        critique_menu.addSeparator()
+        self.resume_action = critique_menu.addAction(
+            "&Resume Interrupted Critique", lambda: self.request_critique(resume=True)
+        )
+        self.discard_action = critique_menu.addAction(
+            "&Discard Interrupted Critique", self.discard_interrupted
+        )
         critique_menu.addSeparator()
         critique_menu.addAction("Review &History…", self.show_review_history)
         view_menu = bar.addMenu("&View")
@@ -556,6 +564,8 @@ class MainWindow(QMainWindow):
         self.find_bar.set_paper(opened.paper)
         self.outline_view.set_paper(opened.paper)
         self._show_critique(opened.critique)
+        if opened.critique is None and opened.interrupted is not None:
+            self._show_interrupted(opened.interrupted)
         row = self.library_model.row_of(opened.info.sha256)
         if row >= 0 and self.library_view.currentIndex().row() != row:
             self._syncing = True
@@ -626,9 +636,36 @@ class MainWindow(QMainWindow):
 
     # critique ----------------------------------------------------------------------------
 
-    def request_critique(self, language: str | None = None) -> Task | None:
-        """Start a critique of the open paper (``language`` None uses the settings)."""
+    def _show_interrupted(self, interrupted: StoredCritique) -> None:
+        """An interrupted run: its attempts, and how to resume or discard it."""
+        done = len(interrupted.result.attempts)
+        self.critique_view.show_placeholder(
+            f"The last critique stopped after {done} checked attempt{'s' * (done != 1)} "
+            "(shown under Attempts). Critique ▸ Resume Interrupted Critique continues it; "
+            "Discard Interrupted Critique deletes it; Critique starts afresh."
+        )
+        self.banner.setText("Critique interrupted")
+        self.attempts_view.set_result(interrupted.result)
+
+    def discard_interrupted(self) -> Task | None:
+        """Critique ▸ Discard Interrupted Critique."""
+        if self.current is None or self.current.interrupted is None:
+            return None
+        sha = self.current.info.sha256
+        return (
+            discard_interrupted(self, self.lane, sha)
+            .success(lambda _dropped: self.open_paper(sha))
+            .run_in_background()
+        )
+
+    def request_critique(self, language: str | None = None, resume: bool = False) -> Task | None:
+        """Start a critique of the open paper (``language`` None uses the settings).
+
+        With ``resume``, the paper's interrupted run continues after its last stored attempt.
+        """
         if self.current is None or self._critique_task is not None:
+            return None
+        if resume and self.current.interrupted is None:
             return None
         sha = self.current.info.sha256
         self._previous = self.current.critique
@@ -641,7 +678,7 @@ class MainWindow(QMainWindow):
         self._live_attempts = []
         self._writing = None
         task = (
-            critique_paper(self, self.lane, sha, language)
+            critique_paper(self, self.lane, sha, language, resume=resume)
             .with_progress("Critique")
             .on_progress(self._critique_progress)
             .success(self._critique_done)
@@ -712,6 +749,9 @@ class MainWindow(QMainWindow):
 
     def _critique_stopped(self) -> None:
         self._reload_stored("Stopped.")
+        if self.current is not None:
+            # NOTE: the checked attempts were kept as an interrupted run; reopening shows it.
+            self.open_paper(self.current.info.sha256)
         self.critique_stopped.emit()
 
     def _critique_ended(self) -> None:
@@ -954,6 +994,9 @@ class MainWindow(QMainWindow):
         for action in self.export_actions.values():
             action.setEnabled(has_critique and not running)
         self.remove_action.setEnabled(self.library_model.rowCount() > 0)
+        interrupted = self.current is not None and self.current.interrupted is not None
+        self.resume_action.setEnabled(interrupted and not running)
+        self.discard_action.setEnabled(interrupted and not running)
 
     # PDF toolbar -------------------------------------------------------------------------
 

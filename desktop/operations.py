@@ -159,6 +159,8 @@ class OpenedPaper:
     info: PaperInfo
     paper: Paper
     critique: StoredCritique | None
+    #: A critique run that stopped part-way (newer than ``critique``), with its attempts.
+    interrupted: StoredCritique | None = None
 
 
 def list_papers(parent: QWidget | None, lane: CoreLane) -> Operation[list[PaperInfo]]:
@@ -200,7 +202,12 @@ def open_paper(parent: QWidget | None, lane: CoreLane, sha256: str) -> Operation
             from core.errors import NotInLibraryError
 
             raise NotInLibraryError("This paper is no longer in the library.")
-        return OpenedPaper(info, ws.load_paper(sha256), ws.latest_critique(sha256))
+        return OpenedPaper(
+            info,
+            ws.load_paper(sha256),
+            ws.latest_critique(sha256),
+            ws.interrupted_critique(sha256),
+        )
 
     return Operation(parent, lane, work)
 
@@ -211,12 +218,23 @@ def remove_paper(parent: QWidget | None, lane: CoreLane, sha256: str) -> Operati
 
 
 def critique_paper(
-    parent: QWidget | None, lane: CoreLane, sha256: str, language: str | None = None
+    parent: QWidget | None,
+    lane: CoreLane,
+    sha256: str,
+    language: str | None = None,
+    resume: bool = False,
 ) -> Operation[StoredCritique]:
-    """Generate, verify and store a critique; yields streamed text and verdicts."""
+    """Generate, verify and store a critique (or resume an interrupted one); streams progress."""
     return Operation(
-        parent, lane, lambda ws, token: ws.critique(sha256, language=language, cancel=token)
+        parent,
+        lane,
+        lambda ws, token: ws.critique(sha256, language=language, cancel=token, resume=resume),
     )
+
+
+def discard_interrupted(parent: QWidget | None, lane: CoreLane, sha256: str) -> Operation[bool]:
+    """Delete the paper's interrupted critique run and its attempts."""
+    return Operation(parent, lane, lambda ws, _t: ws.discard_interrupted(sha256))
 
 
 def review_history(
