@@ -35,9 +35,13 @@ class ModelSettings(BaseModel):
 
     path: str = Field("", description="Writer GGUF; empty means the bundled default model.")
     judge_path: str = Field("", description="Judge GGUF; empty means the same as the writer.")
-    threads: int = Field(0, ge=0, description="CPU threads; 0 means all cores.")
-    context_size: int = Field(4096, ge=512, le=131072)
-    max_tokens_per_section: int = Field(160, ge=16, le=4096)
+    threads: int = Field(0, ge=0, description="CPU threads; 0 means the physical cores.")
+    context_size: int = Field(8192, ge=512, le=131072)
+    max_tokens_per_section: int = Field(200, ge=16, le=4096)
+    instruct: Literal["auto", "yes", "no"] = Field(
+        "auto",
+        description="Whether the model follows instructions; auto reads the GGUF's chat template.",
+    )
 
 
 class CheckerSettings(BaseModel):

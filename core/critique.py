@@ -1,4 +1,13 @@
-"""Section-by-section critique generation from retrieved passages, streamed token by token."""
+"""Section-by-section critique generation from retrieved passages, streamed token by token.
+
+The first draft is one conversation: the system turn holds the reviewer's standing rules, and
+each section is a user turn bringing that section's own passages (results for the evidence
+section, the discussion for the limitations) followed by the model's answer. Every turn extends
+the previous prompt, so llama.cpp reuses its KV cache and only the new passages are processed.
+
+A repair round regenerates only the sections that hold flagged sentences, each with its previous
+draft and the checker's reasons; the other sections are kept word for word.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +18,20 @@ import threading
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
-from core.llm.base import LLM, Completion
+from core.llm.base import LLM, Completion, Message
 from core.llm.prompts import (
-    CRITIQUE_INSTRUCTION_EN,
-    CRITIQUE_INSTRUCTION_ZH,
-    CRITIQUE_PRIMER_EN,
-    CRITIQUE_PRIMER_ZH,
+    MORE_PASSAGES_HEADER,
     PASSAGE_LINE,
+    PASSAGES_HEADER,
+    PREVIOUS_DRAFT,
     REPAIR_HEADER_EN,
     REPAIR_HEADER_ZH,
     REPAIR_ITEM,
     SECTION_QUERIES,
+    SECTION_REQUESTS,
     SECTIONS,
+    TITLE_LINE,
+    WRITER_SYSTEM,
 )
 from core.text.sentences import split_sentences
 from core.types import Paper, PaperSentence, Verdict
@@ -28,27 +39,42 @@ from core.verify.evidence import Retriever
 
 log = logging.getLogger(__name__)
 
-#: Tokens kept free for the chat template's markup.
-_TEMPLATE_MARGIN = 48
 #: At most this many flagged sentences are fed back, so feedback never crowds out evidence.
 MAX_FEEDBACK_ITEMS = 8
+#: Passage tokens per section, before the context size caps them.
+PASSAGE_TOKENS = 700
+#: Tokens kept free per section for the request and the chat template's markup.
+TURN_OVERHEAD = 120
+#: Sentences sharing this share of their words restate each other; the later one is dropped.
+NEAR_DUPLICATE = 0.7
 _LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
-_PAGE_LABEL = re.compile(r"\(p\.\s*\d+\)\s*")
+#: A page label opening a line or a sentence is a copied passage label, not a citation (which
+#: follows the words it supports); it would glue sentences together for the splitter.
+_PAGE_LABEL = re.compile(r"^\s*[\[(]p\.\s*\d+[\])]\s*", re.M)
+_PAGE_LABEL_AFTER_STOP = re.compile(r"(?<=[.!?。！？])\s*[\[(]p\.\s*\d+[\])]\s*")
+#: The passage label "[p. 4]" copied into a sentence becomes the citation form "(p. 4)".
+_BRACKET_PAGE = re.compile(r"\[(pp?\.\s*\d+(?:\s*[-–]\s*\d+)?)\]")
 #: A sentence without a single word ("[1] [2] [3]", "a)") says nothing.
 _WORD = re.compile(r"[^\W\d_]{3,}|[\u3400-\u9fff]")
-#: Lines that echo the prompt (its "Title:"/"Passages:" labels, the repair-feedback items).
-_SCAFFOLD = re.compile(r'^\s*(?:Title:|Passages:|[-*]\s*"[^"]*":\s)')
-_STOP = ("\n## ", "\n# ", "Review of", "评审\n")
+#: Words and numbers compared to find restatements (sentences differing in a number differ).
+_TOKEN = re.compile(r"[^\W_\u3400-\u9fff]+|[\u3400-\u9fff]")
+#: Lines that echo the prompt (its labels, the repair-feedback items).
+_SCAFFOLD = re.compile(
+    r'^\s*(?:Title:|Paper title:|Passages:|Passages from the paper:|论文标题：|[-*]\s*"[^"]*":\s)'
+)
+#: A heading the model adds although it was told not to ("## Method", "**Method:**").
+_HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s.*|\*\*[^*]{1,60}\*\*:?|[^.。!?！？]{1,40}[:：])\s*$")
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+_SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)）\]]*$")
+_STOP = ("\n## ", "\n# ")
 
 
 @dataclass(frozen=True)
-class SectionPrompt:
-    """Everything needed to generate one section."""
+class Repair:
+    """The previous round's draft and verdicts, to be repaired section by section."""
 
-    key: str
-    heading: str
-    instruction: str
-    content: str
+    previous: str
+    verdicts: Sequence[Verdict]
 
 
 def repair_feedback(verdicts: Sequence[Verdict], language: str = "en") -> str:
@@ -70,6 +96,33 @@ def repair_feedback(verdicts: Sequence[Verdict], language: str = "en") -> str:
     return header + "\n" + "\n".join(items)
 
 
+def split_sections(text: str) -> dict[str, tuple[int, int, str]]:
+    """Section key -> (start, end, body) of a critique written with ``## Heading`` lines."""
+    keys = {h.casefold(): key for key, en, zh in SECTIONS for h in (en, zh)}
+    marks = [
+        (m.start(), m.end(), keys.get(m.group(1).strip().casefold()))
+        for m in re.finditer(r"^## (.+)$", text, re.M)
+    ]
+    out: dict[str, tuple[int, int, str]] = {}
+    for i, (start, body_start, key) in enumerate(marks):
+        end = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+        if key is not None:
+            out[key] = (start, end, text[body_start:end].strip())
+    return out
+
+
+def section_feedback(repair: Repair, language: str) -> dict[str, str]:
+    """Repair instructions per section key, for the sections holding flagged sentences."""
+    sections = split_sections(repair.previous)
+    out: dict[str, str] = {}
+    for key, (start, end, _) in sections.items():
+        inside = [v for v in repair.verdicts if start <= v.claim.start < end]
+        text = repair_feedback(inside, language)
+        if text:
+            out[key] = text
+    return out
+
+
 def section_passages(
     paper: Paper, retriever: Retriever | None, key: str, k: int = 4
 ) -> list[PaperSentence]:
@@ -87,47 +140,31 @@ def section_passages(
     return list(paper.sentences[:20])
 
 
-def build_section_prompt(
-    paper: Paper,
-    llm: LLM,
-    key: str,
-    passages: Sequence[PaperSentence],
-    *,
-    language: str,
-    max_tokens: int,
-    feedback: str = "",
-) -> SectionPrompt:
-    """The prompt for one section, with passages dropped from the end until it fits the context."""
-    heading = next((zh if language == "zh" else en) for k, en, zh in SECTIONS if k == key)
-    instruction = (CRITIQUE_INSTRUCTION_ZH if language == "zh" else CRITIQUE_INSTRUCTION_EN)[key]
-    primer = (CRITIQUE_PRIMER_ZH if language == "zh" else CRITIQUE_PRIMER_EN).format(
-        title=paper.title, heading=heading
-    )
-    budget = llm.context_size - max_tokens - _TEMPLATE_MARGIN - llm.count_tokens(instruction)
-    # NOTE: the feedback goes before the passages: right before the primer, a base model would
-    # continue the feedback list instead of writing the section.
-    head = feedback + "\n\n" if feedback else ""
-    lines = [PASSAGE_LINE.format(page=s.page, text=s.text) for s in passages]
-    while True:
-        content = (
-            f"{head}Title: {paper.title}\nPassages:\n" + "\n".join(lines) + "\n\n" + primer
-        )
-        if llm.count_tokens(content) <= budget or not lines:
-            break
-        lines.pop()
-    return SectionPrompt(key, heading, instruction, content)
+def fit_passages(llm: LLM, passages: Sequence[PaperSentence], budget: int) -> list[PaperSentence]:
+    """The passages, best first, that fit ``budget`` tokens, returned in reading order."""
+    kept: list[PaperSentence] = []
+    used = 0
+    for sentence in passages:
+        cost = llm.count_tokens(_line(sentence)) + 1
+        if used + cost <= budget:
+            kept.append(sentence)
+            used += cost
+    return sorted(kept, key=lambda s: s.index)
+
+
+def _line(sentence: PaperSentence) -> str:
+    return PASSAGE_LINE.format(page=sentence.page, text=sentence.text)
 
 
 def stream_completion(
     llm: LLM,
-    instruction: str,
-    content: str,
+    messages: Sequence[Message],
     *,
     max_tokens: int,
     temperature: float,
     stop: Sequence[str] = (),
 ) -> Generator[str, None, Completion]:
-    """Run ``llm.complete`` in a helper thread and yield its tokens as they arrive.
+    """Run ``llm.chat`` in a helper thread and yield its tokens as they arrive.
 
     Python callbacks cannot yield from a generator, so tokens travel through a queue; the
     model's own errors are re-raised here.
@@ -144,9 +181,8 @@ def stream_completion(
 
     def work() -> None:
         try:
-            result = llm.complete(
-                instruction,
-                content,
+            result = llm.chat(
+                messages,
                 max_tokens=max_tokens,
                 temperature=temperature,
                 stop=stop,
@@ -177,36 +213,55 @@ class _Abandoned(Exception):
     """The consumer stopped reading; generation ends at the next token."""
 
 
-def clean_section(text: str) -> str:
-    """Trim a generated section: no runaway next heading, no empty list items, no repeats.
+def clean_section(
+    text: str, *, truncated: bool = False, earlier: list[frozenset[str]] | None = None
+) -> str:
+    """Trim a generated section: no headings or bold, no empty list items, no repeats.
 
-    Small base models loop ("1. X? 2. X? 3. X?"); a repeated sentence adds nothing to a review
-    and would swamp the checker, so only its first occurrence is kept.
+    Small models loop ("1. X? 2. X? 3. X?") and restate an earlier section in a later one; a
+    repeated sentence adds nothing to a review and would swamp the checker, so only its first
+    occurrence is kept (``earlier`` carries the word sets of the sentences already written and
+    is extended in place). A section cut off by the token budget ends at its last complete
+    sentence.
     """
+    earlier = [] if earlier is None else earlier
     for marker in _STOP:
         if marker in text:
             text = text[: text.index(marker)]
-    # Base models copy the passages' "(p. N)" labels; they glue sentences together for the
-    # splitter and say nothing the evidence will not show anyway.
-    text = _PAGE_LABEL.sub("", text)
-    seen: set[str] = set()
+    text = _PAGE_LABEL_AFTER_STOP.sub(" ", _PAGE_LABEL.sub("", text))
+    text = _BRACKET_PAGE.sub(r"(\1)", text)
+    text = _BOLD.sub(lambda m: m.group(1) or m.group(2), text)
     lines: list[str] = []
     for line in text.splitlines():
-        if _SCAFFOLD.match(line):
+        if _SCAFFOLD.match(line) or (not lines and _HEADING_LINE.match(line)):
             continue
         kept: list[str] = []
         for start, end in split_sentences(line):
             sentence = line[start:end]
             key = _LIST_MARKER.sub("", sentence).strip().casefold()
-            if not _WORD.search(key) or key in seen:
+            words = frozenset(_TOKEN.findall(key))
+            restated = any(_overlap(words, other) >= NEAR_DUPLICATE for other in earlier)
+            if not _WORD.search(key) or restated:
                 continue
-            seen.add(key)
+            earlier.append(words)
             kept.append(sentence)
         if kept:
             lines.append(line[: len(line) - len(line.lstrip())] + " ".join(kept).strip())
         elif not line.strip() and lines and lines[-1]:
             lines.append("")
-    return "\n".join(lines).strip()
+    cleaned = "\n".join(lines).strip()
+    return _cut_to_last_sentence(cleaned) if truncated else cleaned
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two word sets."""
+    return len(a & b) / len(a | b)
+
+
+def _cut_to_last_sentence(text: str) -> str:
+    """``text`` up to its last sentence that ends with sentence punctuation."""
+    ends = [end for start, end in split_sentences(text) if _SENTENCE_END.search(text[start:end])]
+    return text[: ends[-1]].rstrip() if ends else ""
 
 
 @dataclass(frozen=True)
@@ -225,9 +280,9 @@ def write_critique(
     *,
     language: str = "en",
     temperature: float = 0.0,
-    max_tokens_per_section: int = 160,
+    max_tokens_per_section: int = 200,
     token_budget: int | None = None,
-    feedback: str = "",
+    repair: Repair | None = None,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> Generator[str, None, Draft]:
     """Generate the critique section by section, yielding every piece of text as it appears.
@@ -240,15 +295,27 @@ def write_critique(
         temperature: Sampling temperature.
         max_tokens_per_section: Generation cap per section.
         token_budget: Generated tokens allowed for the whole critique; None for no cap.
-        feedback: Repair instructions from the previous round ("" for none).
+        repair: The previous round to repair; None writes a first draft.
         should_stop: Checked before each section (time budget, cancellation).
 
     Returns:
         The full text (headings included) and token counts.
     """
+    lang = "zh" if language == "zh" else "en"
+    previous = split_sections(repair.previous) if repair is not None else {}
+    feedback = section_feedback(repair, lang) if repair is not None else {}
+    passage_budget = min(
+        PASSAGE_TOKENS,
+        (llm.context_size - llm.count_tokens(WRITER_SYSTEM[lang])) // len(SECTIONS)
+        - max_tokens_per_section
+        - TURN_OVERHEAD,
+    )
+    history = [Message("system", WRITER_SYSTEM[lang])]
+    shown: set[int] = set()
+    earlier: list[frozenset[str]] = []
     parts: list[str] = []
     tokens_in = tokens_out = 0
-    for key, _, _ in SECTIONS:
+    for key, en, zh in SECTIONS:
         left = (
             max_tokens_per_section
             if token_budget is None
@@ -256,31 +323,68 @@ def write_critique(
         )
         if left <= 0 or should_stop():
             break
-        passages = section_passages(paper, retriever, key)
-        prompt = build_section_prompt(
-            paper, llm, key, passages, language=language, max_tokens=left, feedback=feedback
-        )
-        heading = f"## {prompt.heading}\n"
+        heading = f"## {zh if lang == 'zh' else en}\n"
         parts.append(heading)
         yield heading
+        if key in previous and key not in feedback:
+            body = previous[key][2]
+            parts.append(body + "\n\n")
+            yield body + "\n\n"
+            continue
+        found = section_passages(paper, retriever, key)
+        if repair is None:
+            chosen = fit_passages(llm, [s for s in found if s.index not in shown], passage_budget)
+            shown.update(s.index for s in chosen)
+            lines = [_line(s) for s in chosen]
+            user = _turn(paper, lang, key, lines, first=len(history) == 1)
+            messages = [*history, Message("user", user)]
+        else:
+            lines = [_line(s) for s in fit_passages(llm, found, passage_budget)]
+            draft = previous[key][2] if key in previous else ""
+            user = _turn(paper, lang, key, lines, first=True, draft=draft, fix=feedback.get(key))
+            messages = [history[0], Message("user", user)]
         raw: list[str] = []
         completion = yield from _collect(
-            stream_completion(
-                llm,
-                prompt.instruction,
-                prompt.content,
-                max_tokens=left,
-                temperature=temperature,
-                stop=_STOP,
-            ),
+            stream_completion(llm, messages, max_tokens=left, temperature=temperature, stop=_STOP),
             raw,
         )
         tokens_in += completion.tokens_in
         tokens_out += completion.tokens_out
-        body = clean_section(completion.text or "".join(raw))
+        body = clean_section(
+            completion.text or "".join(raw),
+            truncated=completion.tokens_out >= left,
+            earlier=earlier,
+        )
+        if repair is None:
+            history += [Message("user", user), Message("assistant", body)]
         parts.append(body + "\n\n")
         yield "\n\n"
     return Draft("".join(parts).rstrip() + ("\n" if parts else ""), tokens_in, tokens_out)
+
+
+def _turn(
+    paper: Paper,
+    lang: str,
+    key: str,
+    lines: Sequence[str],
+    *,
+    first: bool,
+    draft: str = "",
+    fix: str | None = None,
+) -> str:
+    """One user turn: (title,) passages, (previous draft and repair instructions,) request."""
+    blocks: list[str] = []
+    if first:
+        blocks.append(TITLE_LINE[lang].format(title=paper.title))
+    if lines:
+        header = PASSAGES_HEADER[lang] if first else MORE_PASSAGES_HEADER[lang]
+        blocks.append(header + "\n" + "\n".join(lines))
+    if draft:
+        blocks.append(PREVIOUS_DRAFT[lang].format(draft=draft))
+    if fix:
+        blocks.append(fix)
+    blocks.append(SECTION_REQUESTS[lang][key])
+    return "\n\n".join(blocks)
 
 
 def _collect(

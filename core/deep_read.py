@@ -4,8 +4,9 @@ Rules, from DESIGN.md "The checker" step 7:
 
 * flagged ratio = (unsupported + rejected) / claims; at or below ``checker.threshold`` the
   attempt passes;
-* otherwise regenerate with the flagged sentences and their reasons as repair instructions
-  (only the latest round's feedback), at temperatures 0.0, 0.3, 0.7, at most
+* otherwise regenerate the sections that hold flagged sentences, with those sentences and their
+  reasons as repair instructions (only the latest round's feedback; clean sections are kept word
+  for word), at temperatures 0.0, 0.3, 0.7, at most
   ``checker.max_retries`` retries;
 * a token budget (generated tokens over all attempts) and a time budget end the retries early;
   the attempt in progress is still verified, because the markers need its verdicts;
@@ -20,7 +21,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 
 from core.config import Settings
-from core.critique import repair_feedback, write_critique
+from core.critique import Repair, write_critique
 from core.llm.base import LLM
 from core.progress import CancelToken, Progress
 from core.types import Attempt, CritiqueResult, Paper, Verdict
@@ -80,7 +81,7 @@ def deep_read(
     tokens_used = sum(a.tokens_out for a in attempts)
     # NOTE: time already spent counts against the budget, so a resumed run stays bounded.
     started -= sum(a.seconds for a in attempts)
-    feedback = repair_feedback(rounds[-1][1], language) if rounds else ""
+    repair = Repair(rounds[-1][0], rounds[-1][1]) if rounds else None
 
     def out_of_time() -> bool:
         return time.monotonic() - started > knobs.time_budget_s
@@ -108,7 +109,7 @@ def deep_read(
             temperature=temperature,
             max_tokens_per_section=settings.model.max_tokens_per_section,
             token_budget=knobs.token_budget - tokens_used,
-            feedback=feedback,
+            repair=repair,
             should_stop=should_stop,
         )
         while True:
@@ -154,7 +155,7 @@ def deep_read(
         if ratio <= knobs.threshold or out_of_time() or tokens_used >= knobs.token_budget:
             break
         # Only the latest round's feedback: older flags refer to sentences that no longer exist.
-        feedback = repair_feedback(verdicts, language)
+        repair = Repair(draft.text, verdicts)
 
     best = min(range(len(rounds)), key=lambda i: (rounds[i][2], -i))
     text, verdicts, ratio = rounds[best]

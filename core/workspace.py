@@ -138,12 +138,26 @@ class Workspace:
 
         label = None if path else DEFAULT_MODEL_LABEL
         model_path = Path(path).expanduser() if path else default_model_path()
+        instruct = self.settings.model.instruct
         return LlamaModel.load(
             model_path,
             threads=self.settings.model.threads,
             context_size=self.settings.model.context_size,
             label=label,
+            follows_instructions=None if instruct == "auto" else instruct == "yes",
         )
+
+    def prepare_default_model(self) -> Generator[Progress, None, None]:
+        """Assemble the bundled model into the data folder if a run needs it and it is missing."""
+        from core.llm.default_model import DEFAULT_MODEL_BYTES, iter_assemble, needs_assembly
+
+        if self._writer is not None or self.settings.model.path or not needs_assembly():
+            return
+        size = f"{DEFAULT_MODEL_BYTES / 1e9:.1f} GB"
+        message = f"Preparing the bundled default model ({size}, once)"
+        yield Progress("model", 0, 100, message)
+        for done, total in iter_assemble():
+            yield Progress("model", int(100 * done / total), 100, message)
 
     def set_models(self, llm: LLM | None = None, judge: LLM | None = None) -> None:
         """Replace (or, with None, forget) the loaded models, e.g. after the settings change."""
@@ -252,9 +266,7 @@ class Workspace:
             yield Progress("embed", min(start + EMBED_BATCH, total), total, "Embedding passages")
         cancel.check()
         if chunks:
-            self.vectors.upsert(
-                chunks, np.stack([known[c.content_hash] for c in chunks]), embedder
-            )
+            self.vectors.upsert(chunks, np.stack([known[c.content_hash] for c in chunks]), embedder)
 
     def retriever(self, sha256: str) -> HybridRetriever:
         """The hybrid retriever of one stored paper (cached)."""
@@ -308,6 +320,7 @@ class Workspace:
         from core.deep_read import deep_read
 
         paper = self.load_paper(sha256)
+        yield from self.prepare_default_model()
         with self._lease(_critique_lease(sha256)):
             previous = self.repo.latest_critique(sha256)
             interrupted = self.repo.interrupted_critique(sha256)
@@ -385,6 +398,8 @@ class Workspace:
     ) -> Generator[Progress, None, list[Verdict]]:
         """Check any text against the paper without generating."""
         paper = self.load_paper(sha256)
+        if use_judge or (use_judge is None and self.settings.checker.use_judge):
+            yield from self.prepare_default_model()
         checker = self._checker(paper, use_judge)
         yield Progress("verify", 0, 0, "Checking sentences")
         verdicts = checker.verify(text, cancel=cancel)
@@ -407,9 +422,7 @@ class Workspace:
     ) -> StoredCritique:
         """Record a review; an edit is re-verified at once and gets its own verdict."""
         stored = self.repo.critique(critique_id)
-        verdict = next(
-            (v for v in stored.result.verdicts if v.claim.index == sentence_index), None
-        )
+        verdict = next((v for v in stored.result.verdicts if v.claim.index == sentence_index), None)
         if verdict is None:
             count = len(stored.result.verdicts)
             raise NotInLibraryError(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.llm.base import Completion
+from core.llm.base import Completion, Message
 from core.types import Block, BlockKind, Chunk, Paper, PaperSentence, Reference, SearchHit
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -42,8 +42,11 @@ class FakeLLM:
         context_size: int = 4096,
         follows_instructions: bool = False,
         default: Callable[[str, str], str] | None = None,
+        probabilities: Callable[[str, str], float | None] | None = None,
     ) -> None:
         self.name = name
+        self.probabilities = probabilities
+        self.probability_calls: list[str] = []
         self.context_size = context_size
         self.follows_instructions = follows_instructions
         self.default = default
@@ -96,6 +99,35 @@ class FakeLLM:
             tokens_in=self.count_tokens(instruction) + self.count_tokens(content),
             tokens_out=len(pieces),
         )
+
+    def chat(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Like complete(): the system turn is the instruction, the rest joined is the content."""
+        instruction = messages[0].content if messages and messages[0].role == "system" else ""
+        rest = messages[1:] if instruction else messages
+        content = "\n\n".join(m.content for m in rest)
+        return self.complete(
+            instruction,
+            content,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=stop,
+            on_token=on_token,
+        )
+
+    def yes_probability(self, instruction: str, content: str) -> float | None:
+        """The scripted probability for this prompt; None (no logits) without a script."""
+        self.probability_calls.append(content)
+        if self.probabilities is None:
+            return None
+        return self.probabilities(instruction, content)
 
 
 class FakeEmbedder:

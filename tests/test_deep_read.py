@@ -66,17 +66,24 @@ def test_never_more_than_max_retries_and_temperature_ladder(max_retries: int) ->
 
 def test_feedback_only_from_latest_round() -> None:
     writer = FakeLLM(
-        ["Round one invents 11.1% gains."] * SECTIONS
-        + ["Round two invents 22.2% gains."] * SECTIONS
+        ["Round one invents 11.1% gains."] + [""] * (SECTIONS - 1)
+        + ["Round two invents 22.2% gains."]
     )
     writer.default = lambda i, c: "Round three invents 33.3% gains."
     run(writer, max_retries=2)
     second = writer.history[SECTIONS].content
-    third = writer.history[2 * SECTIONS].content
+    third = writer.history[SECTIONS + 1].content
     assert "11.1%" in second and "22.2%" not in second
     assert "22.2%" in third and "11.1%" not in third
     assert "remove numbers that are not in the passages" in third
     assert "11.1%" not in writer.history[0].content
+
+
+def test_sentences_repeated_across_sections_are_written_once() -> None:
+    writer = FakeLLM([GOOD, GOOD, "SpanCheck reaches 85.3% accuracy on SQuAD!", "New.", ""])
+    _, result = run(writer, max_retries=0)
+    assert result.text.count("85.3%") == 1
+    assert "New." in result.text
 
 
 def test_empty_output_gives_ratio_zero() -> None:
@@ -107,7 +114,7 @@ def test_passing_run_still_marks_flagged_sentences() -> None:
 
 
 def test_token_budget_stops_retries() -> None:
-    writer = FakeLLM(default=lambda i, c: BAD)
+    writer = FakeLLM(default=lambda i, c: " ".join([BAD] * 3))
     _, result = run(writer, token_budget=100, max_retries=5)
     assert sum(a.tokens_out for a in result.attempts) <= 100 + 40
     assert len(result.attempts) < 6
@@ -173,7 +180,7 @@ def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
     import threading
 
     from core.critique import stream_completion
-    from core.llm.base import Completion
+    from core.llm.base import Completion, Message
 
     produced: list[str] = []
     release = threading.Event()
@@ -189,7 +196,8 @@ def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
                 release.wait(0.001)
             return Completion("never", 1, 1000)
 
-    stream = stream_completion(SlowLLM(), "i", "c", max_tokens=1000, temperature=0.0)
+    messages = [Message("system", "i"), Message("user", "c")]
+    stream = stream_completion(SlowLLM(), messages, max_tokens=1000, temperature=0.0)
     assert next(stream) == "t0 "
     stream.close()
     assert len(produced) < 1000

@@ -1,11 +1,11 @@
-"""Tolerant judge-output parsing and the judge's context budget."""
+"""The judge: probabilities from logits, tolerant text parsing as the fallback, context budget."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.llm.parsing import Label, parse_judgments
-from core.verify.judge import Judge, JudgeItem
+from core.verify.judge import NO_BELOW, YES_AT, Judge, JudgeAnswer, JudgeItem
 from tests.fakes import FakeLLM
 
 Y, P, N = Label.YES, Label.PARTIAL, Label.NO
@@ -54,7 +54,7 @@ def test_prompt_fits_small_context_by_trimming_evidence_not_instruction() -> Non
     judge = Judge(llm)
     long = " ".join(["evidence"] * 500)
     items = [JudgeItem("Claim one holds.", (long, long)), JudgeItem("Claim two holds.", (long,))]
-    assert judge.judge(items) == [Y, N]
+    assert judge.judge(items) == [JudgeAnswer(Y), JudgeAnswer(N)]
     call = llm.history[0]
     total = llm.count_tokens(call.instruction) + llm.count_tokens(call.content) + call.max_tokens
     assert total <= llm.context_size
@@ -65,3 +65,41 @@ def test_prompt_fits_small_context_by_trimming_evidence_not_instruction() -> Non
 def test_batch_larger_than_four_is_refused() -> None:
     with pytest.raises(ValueError):
         Judge(FakeLLM()).build_content([JudgeItem("c", ())] * 5)
+
+
+def test_probabilities_become_labels_and_are_kept() -> None:
+    scores = {"high": YES_AT + 0.01, "middle": (YES_AT + NO_BELOW) / 2, "low": NO_BELOW - 0.01}
+
+    def score(_instruction: str, content: str) -> float:
+        return next(p for word, p in scores.items() if f"Statement: {word}" in content)
+
+    llm = FakeLLM(probabilities=score)
+    items = [JudgeItem(word, ("The paper says so.",)) for word in scores]
+    answers = Judge(llm).judge(items)
+    assert [a.label for a in answers if a] == [Y, P, N]
+    assert [a.probability for a in answers if a] == [round(p, 4) for p in scores.values()]
+    assert not llm.history, "no text answer is generated when logits are available"
+
+
+def test_probability_prompts_share_their_instruction_and_put_the_claim_last() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def score(instruction: str, content: str) -> float:
+        seen.append((instruction, content))
+        return 0.5
+
+    passages = ("First passage.", "Second passage.", "Third passage.", "Fourth passage.")
+    Judge(FakeLLM(probabilities=score)).probabilities(
+        [JudgeItem("Claim A.", passages), JudgeItem("Claim B.", passages)]
+    )
+    (first_instruction, first), (second_instruction, second) = seen
+    assert first_instruction == second_instruction
+    assert first.index("Third passage.") < first.index("Statement: Claim A.")
+    assert "Fourth passage." not in first, "three evidence sentences per claim"
+    assert first.endswith("Answer YES or NO.")
+
+
+def test_a_model_without_logits_falls_back_to_parsed_answers() -> None:
+    llm = FakeLLM(["[1] NO"])
+    assert Judge(llm).judge([JudgeItem("Claim.", ("Passage.",))]) == [JudgeAnswer(N)]
+    assert len(llm.history) == 1

@@ -10,6 +10,14 @@ import numpy as np
 
 
 @dataclass(frozen=True)
+class Message:
+    """One turn of a conversation with an instruction-following model."""
+
+    role: str  # "system", "user" or "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
 class Completion:
     """What a model returned, with its token counts."""
 
@@ -45,6 +53,25 @@ class LLM(Protocol):
 
         ``content`` may end with the opening of the answer; the model continues from there.
         """
+        ...
+
+    def chat(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Continue a conversation; a conversation that extends the previous one reuses its work.
+
+        The first message is the system instruction; the last is the user turn to answer.
+        """
+        ...
+
+    def yes_probability(self, instruction: str, content: str) -> float | None:
+        """P(YES) against P(NO) for the first token of the answer, or None if unavailable."""
         ...
 
 

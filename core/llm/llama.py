@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from core.errors import ModelError
-from core.llm.base import Completion
+from core.llm.base import Completion, Message
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +21,15 @@ GGUF_MAGIC = b"GGUF"
 GGML_LOG_LEVEL_ERROR = 4
 #: Tokens kept free for the answer when a prompt is trimmed to fit.
 MIN_ANSWER_TOKENS = 16
-#: Small models loop without it; mild enough not to stop them copying numbers and names.
-REPEAT_PENALTY = 1.15
-#: Tokens kept from the end of over-long content (the answer's opening lives there).
+#: Base models loop without a repeat penalty; instruction-tuned ones need only a light one, so
+#: that copying the paper's numbers and names is not penalised.
+BASE_REPEAT_PENALTY = 1.15
+CHAT_REPEAT_PENALTY = 1.05
+#: Tokens kept from the end of an over-long message (the answer's opening lives there).
 KEPT_TAIL_TOKENS = 64
-#: Tokens the chat template's role markup adds around the user message.
-CHAT_MARKUP_TOKENS = 32
+#: First answer tokens read as YES or NO by yes_probability().
+YES_WORDS = ("YES", "Yes", "yes")
+NO_WORDS = ("NO", "No", "no")
 
 
 _native_log_callback: Any = None
@@ -52,6 +57,27 @@ def _route_native_log() -> None:
     llama_cpp.llama_log_set(forward, ctypes.c_void_p(0))
 
 
+def physical_cores() -> int:
+    """Physical CPU cores (hyper-threads share a core's arithmetic units); all CPUs if unknown."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return os.cpu_count() or 1
+    cores: set[tuple[str, str]] = set()
+    package = core = ""
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        key = key.strip()
+        if key == "physical id":
+            package = value.strip()
+        elif key == "core id":
+            core = value.strip()
+            cores.add((package, core))
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    found = len(cores) or os.cpu_count() or 1
+    return max(1, min(found, usable or found))
+
+
 def check_gguf(path: Path) -> None:
     """Raise ModelError unless ``path`` looks like a complete GGUF file."""
     if not path.exists():
@@ -70,39 +96,84 @@ def check_gguf(path: Path) -> None:
 
 
 class LlamaModel:
-    """A loaded GGUF model implementing the LLM protocol; one call at a time."""
+    """A loaded GGUF model implementing the LLM protocol; one call at a time.
 
-    def __init__(self, llama: Any, path: Path, label: str | None = None) -> None:
+    Every prompt is rendered to text (through the GGUF's chat template when it has one) and
+    handed to llama.cpp as tokens, so a prompt that extends the previous one - the next section of
+    a critique, the next claim under the same judge instruction - reuses the KV cache of the
+    shared prefix instead of processing it again.
+    """
+
+    def __init__(
+        self,
+        llama: Any,
+        path: Path,
+        label: str | None = None,
+        *,
+        follows_instructions: bool | None = None,
+    ) -> None:
         self._llama = llama
         self._lock = threading.Lock()
         self.path = path
         self.name = label or path.name
         self.context_size = int(llama.n_ctx())
         metadata: dict[str, str] = dict(getattr(llama, "metadata", {}) or {})
-        self._chat_template = metadata.get("tokenizer.chat_template", "")
-        self.follows_instructions = bool(self._chat_template)
+        template = metadata.get("tokenizer.chat_template", "")
+        self.follows_instructions = (
+            bool(template) if follows_instructions is None else follows_instructions
+        )
+        self._formatter: Any = None
+        self._bos_text = ""
+        if template and self.follows_instructions:
+            from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+            eos, bos = llama.token_eos(), llama.token_bos()
+            self._bos_text = llama._model.token_get_text(bos) if bos != -1 else ""
+            self._formatter = Jinja2ChatFormatter(
+                template=template,
+                eos_token=llama._model.token_get_text(eos) if eos != -1 else "",
+                bos_token=self._bos_text,
+            )
+        self._yes_ids = self._first_tokens(YES_WORDS)
+        self._no_ids = self._first_tokens(NO_WORDS) - self._yes_ids
 
     @classmethod
     def load(
-        cls, path: Path, *, threads: int = 0, context_size: int = 4096, label: str | None = None
+        cls,
+        path: Path,
+        *,
+        threads: int = 0,
+        context_size: int = 8192,
+        label: str | None = None,
+        follows_instructions: bool | None = None,
     ) -> LlamaModel:
-        """Load ``path``; ModelError names the file when it is missing, truncated or invalid."""
+        """Load ``path``; ModelError names the file when it is missing, truncated or invalid.
+
+        Args:
+            path: The GGUF file.
+            threads: CPU threads; 0 means the physical cores.
+            context_size: Tokens of context.
+            label: A display name (the file name otherwise).
+            follows_instructions: Override what the GGUF's chat template says.
+        """
         check_gguf(path)
         try:
             from llama_cpp import Llama
         except ImportError as exc:
             raise ModelError("llama-cpp-python is not installed; rerun the set-up.") from exc
         _route_native_log()
+        n_threads = threads or physical_cores()
         try:
             llama = Llama(
                 model_path=str(path),
                 n_ctx=context_size,
-                n_threads=threads or (os.cpu_count() or 1),
+                n_threads=n_threads,
+                n_threads_batch=n_threads,
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
             raise ModelError(f"Could not load model {path}: {exc}") from exc
-        return cls(llama, path, label)
+        return cls(llama, path, label, follows_instructions=follows_instructions)
 
     def count_tokens(self, text: str) -> int:
         """Tokens the model sees for ``text``."""
@@ -118,69 +189,127 @@ class LlamaModel:
         stop: Sequence[str] = (),
         on_token: Callable[[str], None] | None = None,
     ) -> Completion:
-        """Answer ``instruction`` about ``content``, streaming tokens to ``on_token``."""
+        """Answer ``instruction`` (the system turn) about ``content`` (the user turn)."""
+        return self.chat(
+            [Message("system", instruction), Message("user", content)],
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=stop,
+            on_token=on_token,
+        )
+
+    def chat(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Answer the conversation's last turn, streaming tokens to ``on_token``."""
         budget = self.context_size - max(max_tokens, MIN_ANSWER_TOKENS) - 8
+        tokens = self._prompt_tokens(messages, budget)
+        options: dict[str, Any] = {
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "stop": list(stop) or None,
+            "repeat_penalty": CHAT_REPEAT_PENALTY if self._formatter else BASE_REPEAT_PENALTY,
+            "stream": True,
+        }
+        parts: list[str] = []
         with self._lock:
-            prompt_tokens, chunks = self._stream(
-                instruction, content, budget, max_tokens, temperature, stop
-            )
-            parts: list[str] = []
-            for piece in chunks:
+            for chunk in self._llama.create_completion(tokens, **options):
+                piece = chunk["choices"][0]["text"]
                 if not piece:
                     continue
                 parts.append(piece)
                 if on_token is not None:
                     on_token(piece)
         # NOTE: llama.cpp streams one chunk per generated token (the closing chunk is empty).
-        return Completion(text="".join(parts), tokens_in=prompt_tokens, tokens_out=len(parts))
+        return Completion(text="".join(parts), tokens_in=len(tokens), tokens_out=len(parts))
 
-    def _fit(self, instruction: str, content: str, budget: int, frame: str) -> str:
-        """Trim the middle of ``content`` (never the instruction) so the prompt fits ``budget``.
+    def yes_probability(self, instruction: str, content: str) -> float | None:
+        """P(YES) / (P(YES) + P(NO)) at the first answer position, from the model's logits."""
+        if not self._yes_ids or not self._no_ids:
+            return None
+        messages = [Message("system", instruction), Message("user", content)]
+        tokens = self._prompt_tokens(messages, self.context_size - 8)
+        with self._lock:
+            logits = self._next_token_logits(tokens)
+        yes = _logsumexp(logits[sorted(self._yes_ids)])
+        no = _logsumexp(logits[sorted(self._no_ids)])
+        return float(1.0 / (1.0 + np.exp(no - yes)))
 
-        The end of the content is kept: callers put the answer's opening there.
-        """
-        fixed = self.count_tokens(frame.format(instruction=instruction, content=""))
-        room = budget - fixed
-        if room <= 0:
-            return ""
-        tokens = self._llama.tokenize(content.encode("utf-8"), add_bos=False, special=False)
-        if len(tokens) <= room:
-            return content
-        tail = min(KEPT_TAIL_TOKENS, room // 4)
-        head = self._llama.detokenize(tokens[: room - tail - 2]).decode("utf-8", errors="ignore")
+    def _first_tokens(self, words: Sequence[str]) -> set[int]:
+        ids: set[int] = set()
+        for word in words:
+            tokens = self._llama.tokenize(word.encode("utf-8"), add_bos=False, special=False)
+            if tokens:
+                ids.add(int(tokens[0]))
+        return ids
+
+    def _render(self, messages: Sequence[Message]) -> str:
+        """The prompt text; message text can never open or close a turn of the template."""
+        clean = [Message(m.role, m.content.replace("<|", "< |")) for m in messages]
+        if self._formatter is None:
+            # NOTE: base models continue text, so the instruction comes first and the content,
+            # which ends with the opening of the answer, comes last.
+            return "\n\n".join(m.content for m in clean)
+        rendered = self._formatter(messages=[{"role": m.role, "content": m.content} for m in clean])
+        return str(rendered.prompt)
+
+    def _prompt_tokens(self, messages: Sequence[Message], budget: int) -> list[int]:
+        """Tokens of the rendered prompt, the longest message trimmed in its middle to fit."""
+        messages = list(messages)
+        for _ in range(4):
+            tokens = self._tokenize_prompt(self._render(messages))
+            excess = len(tokens) - budget
+            if excess <= 0:
+                return tokens
+            longest = max(range(len(messages)), key=lambda i: len(messages[i].content))
+            trimmed = self._trim_middle(messages[longest].content, excess + 16)
+            if trimmed == messages[longest].content:
+                break
+            messages[longest] = Message(messages[longest].role, trimmed)
+        raise ModelError(
+            f"The prompt does not fit the model's context of {self.context_size} tokens; "
+            "raise the context size in Settings."
+        )
+
+    def _tokenize_prompt(self, prompt: str) -> list[int]:
+        add_bos = bool(self._llama._model.add_bos_token()) and not (
+            self._bos_text and prompt.startswith(self._bos_text)
+        )
+        return list(self._llama.tokenize(prompt.encode("utf-8"), add_bos=add_bos, special=True))
+
+    def _trim_middle(self, text: str, remove: int) -> str:
+        """Drop about ``remove`` tokens from the middle of ``text``, keeping its head and end."""
+        tokens = self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+        keep = len(tokens) - remove
+        if keep <= 8:
+            return text
+        tail = min(KEPT_TAIL_TOKENS, keep // 4)
+        head = self._llama.detokenize(tokens[: keep - tail]).decode("utf-8", errors="ignore")
         end = self._llama.detokenize(tokens[len(tokens) - tail :]).decode("utf-8", errors="ignore")
         return f"{head}\n…\n{end}"
 
-    def _stream(
-        self,
-        instruction: str,
-        content: str,
-        budget: int,
-        max_tokens: int,
-        temperature: float,
-        stop: Sequence[str],
-    ) -> tuple[int, Iterator[str]]:
-        """Start generation; returns the prompt's token count and the token stream."""
-        # NOTE: base models continue text, so the instruction comes first and the content, which
-        # ends with the opening of the answer ("Answers:", a section heading), comes last.
-        frame = "{instruction}\n\n{content}"
-        margin = CHAT_MARKUP_TOKENS if self._chat_template else 0
-        prompt = frame.format(
-            instruction=instruction,
-            content=self._fit(instruction, content, budget - margin, frame),
-        )
-        options: dict[str, Any] = {
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "stop": list(stop) or None,
-            "repeat_penalty": REPEAT_PENALTY,
-            "stream": True,
-        }
-        tokens_in = self.count_tokens(prompt) + margin
-        if self._chat_template:
-            chat = self._llama.create_chat_completion(
-                messages=[{"role": "user", "content": prompt}], **options
-            )
-            return tokens_in, (c["choices"][0]["delta"].get("content", "") or "" for c in chat)
-        plain = self._llama.create_completion(prompt, **options)
-        return tokens_in, (c["choices"][0]["text"] for c in plain)
+    def _next_token_logits(self, tokens: list[int]) -> np.ndarray:
+        """Logits after ``tokens``, evaluating only what is not already in the KV cache."""
+        import llama_cpp
+
+        llama = self._llama
+        cached = np.asarray(llama.input_ids[: llama.n_tokens])
+        limit = min(len(cached), len(tokens) - 1)
+        same = cached[:limit] == np.asarray(tokens[:limit])
+        common = int(limit if same.all() else np.argmin(same))
+        # NOTE: eval() drops the cache past n_tokens, so rewinding n_tokens keeps the prefix.
+        llama.n_tokens = common
+        llama.eval(tokens[common:])
+        pointer = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
+        return np.ctypeslib.as_array(pointer, shape=(llama.n_vocab(),)).copy()
+
+
+def _logsumexp(values: np.ndarray) -> float:
+    top = float(np.max(values))
+    return top + float(np.log(np.sum(np.exp(values - top))))

@@ -1,4 +1,9 @@
-"""The model judge: YES/PARTIAL/NO per statement, in batches of up to four.
+"""The model judge: P(YES) per statement from the model's logits, or parsed YES/PARTIAL/NO.
+
+A model that exposes its logits (the local llama.cpp adapter) is asked one statement at a time
+and its answer is read as a probability at the answer position: no answer is unparsable and the
+confidence is a real probability. A model that does not (``yes_probability`` returns None) is
+asked in batches of up to four and its text answer is parsed.
 
 The prompt never overflows the context window: the instruction and the statements are kept
 whole and the evidence passages are trimmed to fit. The judge is only one signal; the verifier
@@ -13,11 +18,40 @@ from dataclasses import dataclass
 
 from core.llm.base import LLM
 from core.llm.parsing import Label, parse_judgments
-from core.llm.prompts import JUDGE_ANSWER_PREFIX, JUDGE_INSTRUCTION, JUDGE_ITEM
+from core.llm.prompts import (
+    JUDGE_ANSWER_PREFIX,
+    JUDGE_INSTRUCTION,
+    JUDGE_ITEM,
+    JUDGE_PROBABILITY_INSTRUCTION,
+    JUDGE_PROBABILITY_ITEM,
+)
 
 BATCH_SIZE = 4
+#: P(YES) at or above this reads as YES, below NO_BELOW as NO, PARTIAL in between.
+YES_AT = 0.6
+NO_BELOW = 0.35
+#: Evidence sentences shown per statement when reading probabilities.
+PROBABILITY_EVIDENCE = 3
 # Tokens kept free for the chat template's own markup around instruction and content.
 _TEMPLATE_MARGIN = 48
+
+
+@dataclass(frozen=True)
+class JudgeAnswer:
+    """The judge's answer for one statement."""
+
+    label: Label
+    #: P(YES) read from the logits; None when the label was parsed from text.
+    probability: float | None = None
+
+
+def label_for(probability: float) -> Label:
+    """The label a probability of support reads as."""
+    if probability >= YES_AT:
+        return Label.YES
+    if probability < NO_BELOW:
+        return Label.NO
+    return Label.PARTIAL
 
 
 @dataclass(frozen=True)
@@ -91,10 +125,41 @@ class Judge:
             left -= cost
         return out
 
-    def judge(self, items: Sequence[JudgeItem]) -> list[Label | None]:
-        """One label (or None for no usable answer) per item; model errors propagate."""
+    def judge(self, items: Sequence[JudgeItem]) -> list[JudgeAnswer | None]:
+        """One answer (or None for no usable answer) per item; model errors propagate."""
         if not items:
             return []
+        probabilities = self.probabilities(items)
+        if probabilities is not None:
+            return [JudgeAnswer(label_for(p), round(p, 4)) for p in probabilities]
+        out: list[JudgeAnswer | None] = []
+        for start in range(0, len(items), BATCH_SIZE):
+            labels = self.judge_text(items[start : start + BATCH_SIZE])
+            out.extend(JudgeAnswer(label) if label is not None else None for label in labels)
+        return out
+
+    def probability_content(self, item: JudgeItem) -> str:
+        """The user turn for one statement: its passages, then the statement and the question."""
+        budget = self.llm.context_size - self.llm.count_tokens(JUDGE_PROBABILITY_INSTRUCTION)
+        budget -= self.llm.count_tokens(item.claim) + _TEMPLATE_MARGIN + 24
+        passages = self._trim(item.evidence[:PROBABILITY_EVIDENCE], budget)
+        evidence = "\n".join(f"- {p}" for p in passages) or "- (no passage found)"
+        return JUDGE_PROBABILITY_ITEM.format(evidence=evidence, claim=item.claim)
+
+    def probabilities(self, items: Sequence[JudgeItem]) -> list[float] | None:
+        """P(YES) per item from the model's logits, or None when the model cannot give them."""
+        out: list[float] = []
+        for item in items:
+            p = self.llm.yes_probability(
+                JUDGE_PROBABILITY_INSTRUCTION, self.probability_content(item)
+            )
+            if p is None:
+                return None
+            out.append(p)
+        return out
+
+    def judge_text(self, items: Sequence[JudgeItem]) -> list[Label | None]:
+        """Parsed labels for one batch of at most BATCH_SIZE items."""
         content = self.build_content(items)
         completion = self.llm.complete(
             JUDGE_INSTRUCTION,

@@ -46,7 +46,7 @@ from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import GateResult, PaperFacts, run_gates
-from core.verify.judge import Judge, JudgeItem
+from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.semantic import SemanticScore, score_claim
 
 log = logging.getLogger(__name__)
@@ -260,8 +260,10 @@ class Checker:
             return True
         return self._semantic_status(p) == Status.PARTIAL and not p.cross_lingual
 
-    def _ask_judge(self, pending: Sequence[_Pending]) -> tuple[dict[int, Label | None], bool]:
-        """Labels by position in ``pending``, and whether the judge call failed."""
+    def _ask_judge(
+        self, pending: Sequence[_Pending]
+    ) -> tuple[dict[int, JudgeAnswer | None], bool]:
+        """Answers by position in ``pending``, and whether the judge call failed."""
         if self.judge is None:
             return {}, False
         asked = [i for i, p in enumerate(pending) if self._needs_judge(p)]
@@ -279,7 +281,9 @@ class Checker:
             return {}, True
         return dict(zip(asked, answers, strict=True)), False
 
-    def _decide(self, p: _Pending, label: Label | None, *, failed: bool = False) -> Verdict:
+    def _decide(
+        self, p: _Pending, answer: JudgeAnswer | None, *, failed: bool = False
+    ) -> Verdict:
         evidence = p.found.evidence
         reasons: list[str] = []
         if p.found.source == "leading":
@@ -319,9 +323,11 @@ class Checker:
         if p.cross_lingual:
             reasons.append("cross_lingual")
             confidence = 0.55 if status == Status.SUPPORTED else 0.4
-        if label is not None:
-            reasons.append(f"judge:{label.value}")
-            status, confidence = self._apply_judge(status, label, s, confidence)
+        if answer is not None:
+            reasons.append(f"judge:{answer.label.value}")
+            if answer.probability is not None:
+                reasons.append(f"judge_p:{answer.probability:.2f}")
+            status, confidence = self._apply_judge(status, answer.label, s, confidence)
         elif self.judge is not None and self._needs_judge(p):
             reasons.append("judge_failed" if failed else "judge_no_answer")
         if status == Status.UNSUPPORTED:

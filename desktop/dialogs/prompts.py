@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 def confirm(parent: QWidget | None, title: str, text: str, yes: str = "OK") -> bool:
@@ -24,10 +34,31 @@ def ask_text(
 ) -> str | None:
     """Ask for a line (or a paragraph) of text; None when cancelled."""
     if multiline:
-        value, ok = QInputDialog.getMultiLineText(parent, title, label, text)
+        return _ask_paragraph(parent, title, label, text)
     else:
         value, ok = QInputDialog.getText(parent, title, label, text=text)
     return value if ok else None
+
+
+def _ask_paragraph(parent: QWidget | None, title: str, label: str, text: str) -> str | None:
+    """A roomy editor whose lines wrap, for rewriting a sentence."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    edit = QPlainTextEdit(text)
+    edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+    edit.setMinimumSize(520, 140)
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    caption = QLabel(label)
+    caption.setWordWrap(True)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(caption)
+    layout.addWidget(edit, 1)
+    layout.addWidget(buttons)
+    return edit.toPlainText() if dialog.exec() else None
 
 
 def ask_open_pdfs(parent: QWidget | None, start_dir: str = "") -> list[Path]:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.counts import critique_counts
 from core.records import ReviewAction, StoredCritique
 from core.types import Status, Verdict
 from desktop.views.critique_view import STYLES, one_line_explanation, review_label, snippet
@@ -140,15 +141,15 @@ class ClaimsPanel(QWidget):
         if self._critique is None:
             self.summary.setText("No critique yet.")
             return
-        total = sum(1 for v in self._critique.result.verdicts if v.claim.is_claim)
-        reviewed = sum(1 for v in self._flagged if v.claim.index in self._critique.reviews)
-        parts = [f"{counts[s]} {STYLES[s].label.lower()}" for s in FLAGGED_ORDER if counts[s]]
-        if not self._flagged:
-            self.summary.setText(f"All {total} claims are supported by the paper.")
+        shared = critique_counts(self._critique.result.verdicts, self._critique.reviews)
+        if not shared.need_review:
+            self.summary.setText(f"All {shared.claims} claims are supported by the paper.")
         else:
             self.summary.setText(
-                f"{len(self._flagged)} of {total} claims need review: {', '.join(parts)}. "
-                f"Reviewed: {reviewed}."
+                f"{shared.need_review} of {shared.claims} claims need review: "
+                f"{shared.flagged} flagged ({shared.unsupported} unsupported, "
+                f"{shared.rejected} rejected) and {shared.partial} partly supported. "
+                f"Reviewed: {shared.reviewed} of {shared.need_review}."
             )
 
     def _refill(self) -> None:
@@ -167,7 +168,8 @@ class ClaimsPanel(QWidget):
             reason = one_line_explanation(verdict)
             if verdict.evidence and verdict.status is not Status.UNSUPPORTED:
                 best = max(verdict.evidence, key=lambda e: e.score)
-                reason += f" (see p. {best.page})"
+                if f"p. {best.page}" not in reason:
+                    reason += f" (see p. {best.page})"
             state = f" · {review_label(review)}" if review is not None else ""
             item = QListWidgetItem(
                 _status_icon(style.colour),
