@@ -110,6 +110,6 @@ def test_clean_section_drops_headings_bold_and_restatements() -> None:
     earlier: list[frozenset[str]] = []
     first = clean_section("**Method:**\nThe **verifier** scores spans [p. 2].", earlier=earlier)
     assert first == "The verifier scores spans (p. 2)."
-    again = clean_section("The verifier scores the spans. It was tested once.", earlier=earlier)
+    again = clean_section("The verifier scores spans (p. 2)! It was tested once.", earlier=earlier)
     assert again == "It was tested once."
     assert clean_section("## Method\nFine.\n") == "Fine."

@@ -17,8 +17,9 @@ from desktop.main_window import MainWindow  # noqa: E402
 from tests.fakes import FakeEmbedder, FakeLLM  # noqa: E402
 from tests.pdf_factory import two_column_paper  # noqa: E402
 
-#: Per section: two sentences the paper supports and two it does not (a wrong number, and a
-#: dataset and GPU count it never mentions).
+#: Two sentences the paper supports and three it does not (a wrong number, a dataset and GPU
+#: count it never mentions, a benchmark and annotator count it never mentions). The writer
+#: drops sentences repeated across sections, so one section's reply carries them all.
 SUPPORTED = (
     "SpanCheck reaches an accuracy of 87.3% on SQuAD.",
     "The authors release a set of 12,500 examples with human labels.",
@@ -26,6 +27,7 @@ SUPPORTED = (
 FABRICATED = (
     "SpanCheck reaches an accuracy of 99.9% on SQuAD.",
     "The verifier was trained on ImageNet-22K with 64 GPUs.",
+    "The authors also evaluate on TriviaQA with 7 annotators.",
 )
 REPLY = " ".join(SUPPORTED + FABRICATED)
 
