@@ -198,7 +198,7 @@ class Repository:
             statuses = session.exec(
                 select(VerdictRow.status).where(VerdictRow.critique_id == critique.id)
             ).all()
-            flagged = sum(1 for s in statuses if Status(s).needs_review)
+            flagged = sum(1 for s in statuses if Status(s).flagged)
         return PaperInfo(
             sha256=row.sha256,
             title=row.title,
