@@ -82,6 +82,8 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "run":
+        if not qt_can_open_a_window():
+            return 1
         return subprocess.call([str(BIN / "deepread"), *rest], cwd=ROOT)
     failed = check_rules()
     if failed:
@@ -89,6 +91,24 @@ def main(argv: list[str]) -> int:
         return 1
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT, env=env)
+
+
+def qt_can_open_a_window() -> bool:
+    """False, after saying which Debian packages to install, when Qt's X11 plugin cannot load."""
+    if os.environ.get("QT_QPA_PLATFORM", "xcb") != "xcb" or not sys.platform.startswith("linux"):
+        return True
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from system_libs import missing_packages
+
+    packages = missing_packages(PYTHON)
+    if packages:
+        print(
+            "The window needs system libraries that are missing. Install them with:\n\n"
+            f"    sudo apt-get install {' '.join(packages)}\n\n"
+            "(Debian/Ubuntu package names; see README, 'System libraries'.)",
+            flush=True,
+        )
+    return not packages
 
 
 # The project's rules, configured in pyproject.toml: lint and docstrings, types, and layering
