@@ -16,10 +16,13 @@ _ORGANISATION = re.compile(
 _SEPARATORS = re.compile(r",|，|、|;|；|\band\b|&")
 _MARKS = re.compile(r"[\d‡†§¶*∗⋆]+")
 _LATIN_NAME = re.compile(
-    r"^[A-Z][\w'’-]+(?:\s+[A-Z]\.)*(?:\s+(?:van|von|de|der|da|di|le|la)?\s*[A-Z][\w'’-]+){1,2}$"
+    r"^[A-Z][\w'’-]+(?:\s+[A-Z]\.)*(?:\s+(?:van|von|de|der|da|di|le|la)?\s*[A-Z][\w'’-]+){1,3}$"
 )
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 MAX_FRONT_BLOCKS = 3
+#: ACM papers print each author beside its affiliation, and the names once more as a list in
+#: "ACM Reference Format: A, B, and C. 2020. Title…".
+_ACM_REFERENCE = re.compile(r"ACM Reference Format:\s*(.+?)\.\s+(?:19|20)\d\d\.", re.DOTALL)
 
 
 def find_authors(blocks: Sequence[Block]) -> tuple[str, ...]:
@@ -39,7 +42,20 @@ def find_authors(blocks: Sequence[Block]) -> tuple[str, ...]:
         if looked > MAX_FRONT_BLOCKS:
             break
         names.extend(_names_in(block.text))
+    if not names:
+        names = _acm_reference_names(blocks)
     return tuple(dict.fromkeys(names))
+
+
+def _acm_reference_names(blocks: Sequence[Block]) -> list[str]:
+    """The names of an ACM "Reference Format" note on page 1, or []."""
+    for block in blocks:
+        if block.page != 1:
+            break
+        match = _ACM_REFERENCE.search(" ".join(block.text.split()))
+        if match:
+            return _names_in(match.group(1))
+    return []
 
 
 def _names_in(text: str) -> list[str]:
