@@ -87,7 +87,8 @@ def test_counts_agree_between_header_panel_markdown_and_json(
     assert report["counts"]["flagged"] == flagged
     assert report["flagged_ratio"] == pytest.approx(counts.flagged_ratio)
     assert [a["number"] for a in report["attempts"]] == [1]
-    assert window.attempts_view.table.item(0, 0).text() == "1"
+    first_row = window.attempts_view.table.item(0, 0)
+    assert first_row is not None and first_row.text() == "1"
 
 
 def test_reviews_survive_a_rerun_and_history_keeps_both(
