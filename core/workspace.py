@@ -147,8 +147,13 @@ class Workspace:
             follows_instructions=None if instruct == "auto" else instruct == "yes",
         )
 
-    def prepare_default_model(self) -> Generator[Progress, None, None]:
-        """Assemble the bundled model into the data folder if a run needs it and it is missing."""
+    def prepare_default_model(
+        self, cancel: CancelToken | None = None
+    ) -> Generator[Progress, None, None]:
+        """Assemble the bundled model into the data folder if a run needs it and it is missing.
+
+        A Stop removes the partial file; the next run starts the assembly again.
+        """
         from core.llm.default_model import DEFAULT_MODEL_BYTES, iter_assemble, needs_assembly
 
         if self._writer is not None or self.settings.model.path or not needs_assembly():
@@ -156,8 +161,14 @@ class Workspace:
         size = f"{DEFAULT_MODEL_BYTES / 1e9:.1f} GB"
         message = f"Preparing the bundled default model ({size}, once)"
         yield Progress("model", 0, 100, message)
-        for done, total in iter_assemble():
-            yield Progress("model", int(100 * done / total), 100, message)
+        steps = iter_assemble()
+        try:
+            for done, total in steps:
+                if cancel is not None:
+                    cancel.check()
+                yield Progress("model", int(100 * done / total), 100, message)
+        finally:
+            steps.close()
 
     def set_models(self, llm: LLM | None = None, judge: LLM | None = None) -> None:
         """Replace (or, with None, forget) the loaded models, e.g. after the settings change."""
@@ -320,7 +331,7 @@ class Workspace:
         from core.deep_read import deep_read
 
         paper = self.load_paper(sha256)
-        yield from self.prepare_default_model()
+        yield from self.prepare_default_model(cancel)
         with self._lease(_critique_lease(sha256)):
             previous = self.repo.latest_critique(sha256)
             interrupted = self.repo.interrupted_critique(sha256)
@@ -399,7 +410,7 @@ class Workspace:
         """Check any text against the paper without generating."""
         paper = self.load_paper(sha256)
         if use_judge or (use_judge is None and self.settings.checker.use_judge):
-            yield from self.prepare_default_model()
+            yield from self.prepare_default_model(cancel)
         checker = self._checker(paper, use_judge)
         yield Progress("verify", 0, 0, "Checking sentences")
         verdicts = checker.verify(text, cancel=cancel)

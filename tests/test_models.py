@@ -130,3 +130,19 @@ def test_real_model_follows_instructions_and_judges(bundled_model: Path, no_netw
     wrong = model.yes_probability(instruction, f"{passage}\nStatement: Accuracy fell to 61.0%.")
     assert right is not None and wrong is not None
     assert 0.0 <= wrong < 0.5 < right <= 1.0
+
+
+def test_stop_during_assembly_leaves_no_partial_file(fake_parts: list[Path]) -> None:
+    from core.errors import Cancelled
+    from core.progress import CancelToken
+    from core.workspace import Workspace
+
+    token = CancelToken()
+    steps = Workspace().prepare_default_model(token)
+    next(steps)
+    token.cancel()
+    with pytest.raises(Cancelled):
+        list(steps)
+    target = default_model.model_target()
+    assert not target.exists() and not list(target.parent.glob("*.part"))
+    assert default_model.needs_assembly()
