@@ -18,7 +18,6 @@ from tests.fakes import FakeLLM
 from tests.gui.conftest import SUPPORTED, WindowFactory
 from tests.gui.helpers import TIMEOUT_MS, critique, open_paper
 
-
 #: Two sentences the paper supports and three it does not (names and numbers it never has).
 REPLY = " ".join(
     (
