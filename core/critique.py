@@ -28,12 +28,13 @@ from core.llm.prompts import (
     REPAIR_HEADER_ZH,
     REPAIR_ITEM,
     SECTION_QUERIES,
+    SECTION_QUERIES_ZH,
     SECTION_REQUESTS,
     SECTIONS,
     TITLE_LINE,
     WRITER_SYSTEM,
 )
-from core.text.sentences import split_sentences
+from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Paper, PaperSentence, Verdict
 from core.verify.evidence import Retriever
 
@@ -128,8 +129,10 @@ def section_passages(
 ) -> list[PaperSentence]:
     """Paper sentences retrieved for a section; the paper's leading sentences as the fallback."""
     if retriever is not None:
+        sample = " ".join(s.text for s in paper.sentences[:40])
+        queries = SECTION_QUERIES_ZH if cjk_ratio(sample) > 0.3 else SECTION_QUERIES
         try:
-            hits = retriever.search(SECTION_QUERIES[key], k)
+            hits = retriever.search(queries[key], k)
         except Exception as exc:  # noqa: BLE001 - generation goes on with the leading text
             log.warning("retrieval failed for section %s: %s", key, exc)
         else:

@@ -6,6 +6,7 @@ from collections.abc import Generator
 
 from core.critique import Draft, Repair, clean_section, split_sections, write_critique
 from core.llm.prompts import SECTION_REQUESTS, WRITER_SYSTEM
+from core.text.sentences import cjk_ratio
 from core.types import Claim, Status, Verdict
 from tests.fakes import FakeLLM, FakeRetriever, make_paper
 
@@ -113,3 +114,13 @@ def test_clean_section_drops_headings_bold_and_restatements() -> None:
     again = clean_section("The verifier scores spans (p. 2)! It was tested once.", earlier=earlier)
     assert again == "It was tested once."
     assert clean_section("## Method\nFine.\n") == "Fine."
+
+
+def test_a_chinese_paper_is_searched_with_chinese_queries() -> None:
+    chinese = make_paper(["本文提出一种糖尿病问答质量评估方法。实验结果表明准确率达到85.3%。"])
+    retriever = FakeRetriever(chinese)
+    drain(write_critique(chinese, retriever, FakeLLM(["很好。"] * 5), language="zh"))
+    assert retriever.queries and all(cjk_ratio(q) > 0.5 for q in retriever.queries)
+    english = FakeRetriever(PAPER)
+    drain(write_critique(PAPER, english, FakeLLM(), language="zh"))
+    assert all(cjk_ratio(q) == 0 for q in english.queries)

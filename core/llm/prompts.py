@@ -49,15 +49,24 @@ SECTION_QUERIES: dict[str, str] = {
     "questions": "hyperparameter ablation dataset split evaluation details chosen unclear",
 }
 
+#: The same queries for papers written in Chinese.
+SECTION_QUERIES_ZH: dict[str, str] = {
+    "contributions": "本文 提出 贡献 方法 模型 摘要",
+    "method": "方法 模型 结构 训练 算法 数据集 设置",
+    "evidence": "结果 实验 准确率 评估 表 基线 提升 对比",
+    "limitations": "局限 不足 未来 工作 然而 仅 假设",
+    "questions": "参数 消融 数据 划分 评估 细节",
+}
+
 #: The writer's standing instruction (the system turn), per critique language.
 WRITER_SYSTEM: dict[str, str] = {
     "en": (
         "You are a careful, critical peer reviewer of scientific papers. The user gives you "
         "passages from one paper, each with its page, and asks for one section of a review at a "
         "time. Rules:\n"
-        "- Write in your own words as a reviewer and call the writers 'the authors'. Be "
-        "specific to this paper: its own method, data, numbers and names. No generic praise and "
-        "never mention 'the passage' or 'the passages'.\n"
+        "- Write in your own words as a reviewer: never copy a whole sentence from the passages "
+        "and call the writers 'the authors'. Be specific to this paper: its own method, data, "
+        "numbers and names. No generic praise and never mention 'the passage' or 'the passages'.\n"
         "- Every fact must come from the passages. Copy numbers, names and quotations exactly "
         "and put the page after the fact, like (p. 4). Never invent numbers, quotations, "
         "citations or names.\n"
@@ -67,7 +76,7 @@ WRITER_SYSTEM: dict[str, str] = {
     "zh": (
         "你是一位认真、挑剔的科学论文审稿人。用户会给出同一篇论文的若干段落（每段标有页码），并每次请你撰写评审意见的一个部分。"
         "规则：\n"
-        "- 用简体中文、以审稿人的口吻写作，称论文作者为“作者”。数字、模型名、数据集名、术语缩写和引文必须与原文完全一致，"
+        "- 用简体中文、以审稿人的口吻写作，不要整句照抄段落，称论文作者为“作者”。数字、模型名、数据集名、术语缩写和引文必须与原文完全一致，"
         "不要翻译或改写它们。\n"
         "- 只写关于这篇论文的具体内容：它自己的方法、数据、数字和名称。不要空泛的赞扬，不要提及“段落”。\n"
         "- 每个事实都必须来自给出的段落，并在事实后注明页码，例如（第4页）。不要编造数字、引文、参考文献或名称。\n"
@@ -94,9 +103,10 @@ SECTION_REQUESTS: dict[str, dict[str, str]] = {
         ),
         "limitations": (
             "Write the 'Limitations and threats to validity' section: three to five sentences, "
-            "each naming one concrete weakness: limitations the authors state, and those that "
-            "follow from the design (data, baselines, evaluation, generality). Do not restate "
-            "results. A review always finds some limitations."
+            "each naming one concrete weakness together with the fact from the passages it rests "
+            "on and its page: the size or kind of the data, the baselines compared, how it was "
+            "evaluated, what was not tested. Say 'the authors acknowledge' only when a passage "
+            "says so. Do not restate results. A review always finds some limitations."
         ),
         "questions": (
             "Write the 'Questions for the authors' section: two or three specific questions "
@@ -111,8 +121,9 @@ SECTION_REQUESTS: dict[str, dict[str, str]] = {
             "并评价支持的强度（基线、显著性、数据规模）。"
         ),
         "limitations": (
-            "请撰写“局限性与有效性威胁”部分：三到五句话，每句指出一个具体的不足：作者自己承认的局限，"
-            "以及由其设计导致的局限（数据、基线、评估、普适性）。不要复述结果。评审总能找到一些局限。"
+            "请撰写“局限性与有效性威胁”部分：三到五句话，每句指出一个具体的不足，并给出它所依据的段落事实及页码："
+            "数据的规模或类型、比较的基线、评估方式、没有测试的情形。只有段落明确这样说时才写“作者承认”。"
+            "不要复述结果。评审总能找到一些局限。"
         ),
         "questions": "请撰写“向作者提出的问题”部分：就论文的具体细节提出两到三个问题，每行一个，以问号结尾。",
     },
