@@ -18,10 +18,11 @@ Rules, from DESIGN.md "The checker" step 7:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import replace
 
 from core.config import Settings
-from core.critique import Repair, write_critique
+from core.critique import Repair, split_sections, write_critique
 from core.llm.base import LLM
 from core.progress import CancelToken, Progress
 from core.types import Attempt, CritiqueResult, Paper, Verdict
@@ -125,7 +126,8 @@ def deep_read(
         verdicts: list[Verdict] = []
         done = 0
         yield Progress("verify", 0, total, message=f"Checking attempt {iteration + 1}")
-        for verdict in checker.iter_verify(draft.text, cancel=cancel):
+        previous = (rounds[-1][0], rounds[-1][1]) if rounds else None
+        for verdict in verify_draft(checker, draft.text, previous, cancel):
             verdicts.append(verdict)
             if verdict.claim.is_claim:
                 done += 1
@@ -176,3 +178,49 @@ def deep_read(
             "seconds": round(time.monotonic() - started, 3),
         },
     )
+
+
+def verify_draft(
+    checker: Checker,
+    text: str,
+    previous: tuple[str, Sequence[Verdict]] | None,
+    cancel: CancelToken | None,
+) -> Iterator[Verdict]:
+    """Verdicts for ``text`` in order, reusing those of sections kept word for word.
+
+    A repair round rewrites only the flagged sections; a kept section's sentences, evidence and
+    verdicts are the same as before, so only the rewritten sections are checked again.
+    """
+    old_sections = split_sections(previous[0]) if previous is not None else {}
+    spans = sorted((start, end, key) for key, (start, end, _) in split_sections(text).items())
+    if not spans or not old_sections:
+        yield from checker.iter_verify(text, cancel=cancel)
+        return
+    pieces = [(0, spans[0][0], None)] if spans[0][0] > 0 else []
+    pieces += spans
+    index = 0
+    for start, end, key in pieces:
+        old = old_sections.get(key) if key is not None else None
+        if (
+            previous is not None
+            and old is not None
+            and previous[0][old[0] : old[1]] == text[start:end]
+        ):
+            shift = start - old[0]
+            found: Iterator[Verdict] = (
+                replace(
+                    v, claim=replace(v.claim, start=v.claim.start + shift, end=v.claim.end + shift)
+                )
+                for v in previous[1]
+                if old[0] <= v.claim.start < old[1]
+            )
+        else:
+            found = (
+                replace(
+                    v, claim=replace(v.claim, start=v.claim.start + start, end=v.claim.end + start)
+                )
+                for v in checker.iter_verify(text[start:end], cancel=cancel)
+            )
+        for verdict in found:
+            yield replace(verdict, claim=replace(verdict.claim, index=index))
+            index += 1

@@ -201,3 +201,26 @@ def test_closing_the_stream_stops_generation_at_the_next_token() -> None:
     assert next(stream) == "t0 "
     stream.close()
     assert len(produced) < 1000
+
+
+def test_a_repair_round_checks_only_the_rewritten_section() -> None:
+    from core.deep_read import verify_draft
+
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    first = f"## Contributions\n{GOOD}\n\n## Method\n{BAD}\n"
+    before = checker.verify(first)
+    second = f"## Contributions\n{GOOD}\n\n## Method\nThe verifier scores each answer span.\n"
+    checked: list[str] = []
+    real = checker.iter_verify
+
+    def spy(text: str, **kwargs: object):  # type: ignore[no-untyped-def]
+        checked.append(text)
+        return real(text, **kwargs)  # type: ignore[arg-type]
+
+    checker.iter_verify = spy  # type: ignore[method-assign]
+    after = list(verify_draft(checker, second, (first, before), None))
+    assert checked == ["## Method\nThe verifier scores each answer span.\n"]
+    assert [v.claim.index for v in after] == list(range(len(after)))
+    for verdict in after:
+        assert second[verdict.claim.start : verdict.claim.end] == verdict.claim.text
+    assert after[1].status == before[1].status and after[1].claim.text == GOOD
