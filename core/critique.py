@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 MAX_FEEDBACK_ITEMS = 8
 #: Passage tokens per section, before the context size caps them.
 PASSAGE_TOKENS = 700
+#: The first section's passages are fewer, so its first token streams within seconds.
+FIRST_PASSAGE_TOKENS = 450
 #: Tokens kept free per section for the request and the chat template's markup.
 TURN_OVERHEAD = 120
 #: Sentences sharing this share of their words restate each other; the later one is dropped.
@@ -336,10 +338,12 @@ def write_critique(
             continue
         found = section_passages(paper, retriever, key)
         if repair is None:
-            chosen = fit_passages(llm, [s for s in found if s.index not in shown], passage_budget)
+            first = len(history) == 1
+            budget = min(passage_budget, FIRST_PASSAGE_TOKENS) if first else passage_budget
+            chosen = fit_passages(llm, [s for s in found if s.index not in shown], budget)
             shown.update(s.index for s in chosen)
             lines = [_line(s) for s in chosen]
-            user = _turn(paper, lang, key, lines, first=len(history) == 1)
+            user = _turn(paper, lang, key, lines, first=first)
             messages = [*history, Message("user", user)]
         else:
             lines = [_line(s) for s in fit_passages(llm, found, passage_budget)]
