@@ -122,3 +122,20 @@ def load(split: str | None = None, path: Path = DATA) -> list[RealSentence]:
     if len(set(ids)) != len(ids):
         raise ValueError("duplicate ids")
     return [i for i in items if split is None or i.split == split]
+
+
+def bench_rows(split: str, path: Path = DATA) -> list[tuple[str, str, str, str]]:
+    """One split as ``(paper key, sentence, label, kind)`` rows for ``bench.checker``.
+
+    The benchmark calls an unsupported sentence "fabricated" and keys a sample paper as
+    ``paper:<file name>``; supported and not-a-claim sentences have the kind "".
+    """
+    return [
+        (
+            f"paper:{i.paper}",
+            i.sentence,
+            "fabricated" if i.label == "unsupported" else i.label,
+            i.kind or "",
+        )
+        for i in load(split, path)
+    ]
