@@ -1,0 +1,1 @@
+"""Ask the paper: questions answered from retrieved passages, every sentence checked."""

@@ -1,0 +1,335 @@
+"""The answer loop: retrieve, filter, (rewrite once,) answer, check, repair (bounded), mark.
+
+Rules, following the deep-read loop (DESIGN.md "The checker" step 7):
+
+* retrieve ``ask.passages`` chunks for the question and keep those whose relevance reaches
+  ``ask.relevance``; when none does, the writer rewrites the question once as a search query and
+  the new chunks are scored too; when still none is relevant the answer is "The paper does not
+  say." with the closest passages, and nothing is generated;
+* the writer answers from the kept passages (reading order, fitted to the context), citing
+  pages; every sentence is checked by the checker;
+* flagged ratio above ``checker.threshold`` regenerates the answer in the same conversation with
+  the flagged sentences and their reasons as feedback, at temperatures 0.0, 0.3, 0.7, at most
+  ``checker.max_retries`` times, within the token and time budgets;
+* with ``ask.candidates`` > 1 the first round writes that many answers (the first greedy, the
+  others sampled) and keeps the best by ``core.ask.selection``;
+* the final answer is the round with the lowest flagged ratio (the latest on ties), with every
+  still-flagged sentence marked ``[unverified]``. An answer in which the model itself declines
+  is kept as a decline: its sentence is not a claim and carries the closest passages.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Sequence
+from dataclasses import replace
+
+from core.ask.passages import Passage, fit_to_budget, passages_from_hits
+from core.ask.prompts import (
+    ANSWER_REPAIR,
+    ANSWER_SYSTEM,
+    ANSWER_TURN,
+    DECLINE,
+    REWRITE_INSTRUCTION,
+)
+from core.ask.relevance import LexicalRelevance, Relevance
+from core.ask.result import AnswerResult
+from core.ask.selection import CandidateScore, score_candidate
+from core.config import Settings
+from core.critique import clean_section, repair_feedback, stream_completion
+from core.deep_read import TEMPERATURES
+from core.llm.base import LLM, Message
+from core.progress import CancelToken, Progress
+from core.types import Attempt, Claim, Evidence, Paper, Status, Verdict
+from core.verify.evidence import Retriever
+from core.verify.marking import mark_with_verdicts
+from core.verify.verifier import Checker, flagged_ratio
+
+#: Closest passages listed with a decline.
+CLOSEST = 3
+#: Temperature of the extra candidates: varied enough to differ from the greedy one.
+CANDIDATE_TEMPERATURE = 0.7
+#: Tokens kept free for the question, the instruction and the chat markup.
+PROMPT_OVERHEAD = 200
+REWRITE_TOKENS = 32
+
+
+def is_decline(sentence: str) -> bool:
+    """True for the writer's "The paper does not say." (with or without more words)."""
+    return sentence.strip().casefold().startswith(DECLINE.rstrip(".").casefold())
+
+
+def answer_question(
+    paper: Paper,
+    retriever: Retriever,
+    writer: LLM,
+    checker: Checker,
+    settings: Settings,
+    question: str,
+    *,
+    relevance: Relevance | None = None,
+    cancel: CancelToken | None = None,
+) -> Generator[Progress, None, AnswerResult]:
+    """Answer ``question`` from the paper, every sentence checked.
+
+    Args:
+        paper: The paper.
+        retriever: Hybrid search over the paper's chunks.
+        writer: The model that writes the answer (and the one query rewrite).
+        checker: Checks each answer sentence by sentence.
+        settings: ``ask`` knobs, and the ``checker`` threshold, retries and budgets.
+        question: The reader's question.
+        relevance: Scores passages; word overlap when None.
+        cancel: Checked between steps, sentence groups and streamed tokens' sections.
+
+    Yields:
+        ``retrieve``/``rewrite`` events, ``generate`` events carrying streamed text (``done``
+        is the attempt number, starting again at each attempt), ``verify`` and ``verdict``
+        events (the Verdict in ``payload``) and one ``attempt`` event per checked answer.
+
+    Returns:
+        The final answer with its verdicts, attempts and passages.
+
+    Raises:
+        Cancelled: When ``cancel`` was set.
+    """
+    started = time.monotonic()
+    ask = settings.ask
+    knobs = settings.checker
+    scorer = relevance or LexicalRelevance()
+    _check(cancel)
+    yield Progress("retrieve", message="Finding passages")
+    scored = scorer.score(question, _search(paper, retriever, question, ask.passages))
+    query = question
+    if not _relevant(scored, ask.relevance):
+        _check(cancel)
+        yield Progress("rewrite", message="Rewriting the question as a search query")
+        query = rewrite_query(writer, question) or question
+        if query.casefold() != question.casefold():
+            seen = {p.chunk_index for p in scored}
+            fresh = [
+                p
+                for p in _search(paper, retriever, query, ask.passages)
+                if p.chunk_index not in seen
+            ]
+            scored += scorer.score(question, fresh)
+    kept = _relevant(scored, ask.relevance)
+    base = {"relevance_floor": ask.relevance, "candidates": ask.candidates}
+    if not kept:
+        closest = _closest(question, scored)
+        return _declined(question, closest, writer.name, query, base, started)
+
+    budget = writer.context_size - ask.max_tokens - PROMPT_OVERHEAD
+    budget -= writer.count_tokens(ANSWER_SYSTEM) + writer.count_tokens(question)
+    chosen = sorted(fit_to_budget(writer, kept, budget), key=lambda p: p.chunk_index)
+    lines = "\n\n".join(p.lines() for p in chosen)
+    opening = [
+        Message("system", ANSWER_SYSTEM),
+        Message("user", ANSWER_TURN.format(passages=lines, question=question)),
+    ]
+    pages = sorted({page for p in chosen for page in p.pages})
+    attempts: list[Attempt] = []
+    rounds: list[tuple[str, list[Verdict], float]] = []
+    scores: list[dict[str, float]] = []
+    tokens_used = 0
+    messages = opening
+    for iteration in range(knobs.max_retries + 1):
+        _check(cancel)
+        temperature = TEMPERATURES[min(iteration, len(TEMPERATURES) - 1)]
+        count = ask.candidates if iteration == 0 else 1
+        best: tuple[float, str, list[Verdict], Attempt] | None = None
+        for candidate in range(count):
+            heat = temperature if candidate == 0 else CANDIDATE_TEMPERATURE
+            text, verdicts, attempt = yield from _attempt(
+                writer, checker, messages, heat, ask.max_tokens, len(attempts), iteration, cancel
+            )
+            attempts.append(attempt)
+            tokens_used += attempt.tokens_out
+            score = score_candidate(question, text, verdicts, pages)
+            if count > 1:
+                scores.append(_score_dict(score))
+            if best is None or score.total > best[0]:
+                best = (score.total, text, verdicts, attempt)
+        assert best is not None  # count >= 1
+        _, text, verdicts, _attempt_kept = best
+        if _declines(verdicts) and rounds:
+            break  # a repair that says nothing (or gives up) leaves the earlier answer standing
+        if _declines(verdicts):
+            closest = [p.closest(question) for p in chosen][:CLOSEST]
+            return _declined(question, closest, writer.name, query, base, started, tuple(attempts))
+        ratio = flagged_ratio(verdicts)
+        rounds.append((text, verdicts, ratio))
+        out_of_time = time.monotonic() - started > knobs.time_budget_s
+        if ratio <= knobs.threshold or out_of_time or tokens_used >= knobs.token_budget:
+            break
+        feedback = repair_feedback(verdicts)
+        # The repair extends the same conversation, so the passages stay in the KV cache.
+        messages = [
+            *opening,
+            Message("assistant", text),
+            Message("user", ANSWER_REPAIR.format(feedback=feedback)),
+        ]
+
+    chosen_round = min(range(len(rounds)), key=lambda i: (rounds[i][2], -i))
+    text, verdicts, ratio = rounds[chosen_round]
+    marked, shifted = mark_with_verdicts(text, verdicts)
+    return AnswerResult(
+        question=question,
+        text=marked,
+        verdicts=tuple(shifted),
+        attempts=tuple(attempts),
+        passages=tuple(p.closest(question) for p in chosen),
+        declined=False,
+        model=writer.name,
+        flagged_ratio=ratio,
+        query=query,
+        settings={
+            **base,
+            "threshold": knobs.threshold,
+            "max_retries": knobs.max_retries,
+            "chosen_round": chosen_round,
+            "candidate_scores": scores,
+            "seconds": round(time.monotonic() - started, 3),
+        },
+    )
+
+
+def rewrite_query(writer: LLM, question: str) -> str:
+    """The writer's one-line search query for ``question`` ("" when it gives none)."""
+    completion = writer.complete(
+        REWRITE_INSTRUCTION, question, max_tokens=REWRITE_TOKENS, temperature=0.0, stop=("\n",)
+    )
+    lines = [line.strip() for line in completion.text.strip().splitlines() if line.strip()]
+    return lines[0].strip("\"'` ").removeprefix("Query:").strip() if lines else ""
+
+
+def _attempt(
+    writer: LLM,
+    checker: Checker,
+    messages: Sequence[Message],
+    temperature: float,
+    max_tokens: int,
+    number: int,
+    iteration: int,
+    cancel: CancelToken | None,
+) -> Generator[Progress, None, tuple[str, list[Verdict], Attempt]]:
+    """Write one answer, stream it, check it; the number restarts the stream in the window."""
+    start = time.monotonic()
+    stream = stream_completion(writer, messages, max_tokens=max_tokens, temperature=temperature)
+    raw: list[str] = []
+    try:
+        while True:
+            _check(cancel)
+            try:
+                piece = next(stream)
+            except StopIteration as stop:
+                completion = stop.value
+                break
+            raw.append(piece)
+            yield Progress("generate", number, 0, text=piece)
+    finally:
+        # NOTE: closing stops llama.cpp at its next token, so a Stop frees the model at once.
+        stream.close()
+    truncated = completion.tokens_out >= max_tokens
+    text = clean_section(completion.text or "".join(raw), truncated=truncated)
+    _, total = checker.count_claims(text)
+    yield Progress("verify", 0, total, message="Checking the answer")
+    verdicts: list[Verdict] = []
+    done = 0
+    for verdict in checker.iter_verify(text, cancel=cancel):
+        if is_decline(verdict.claim.text):
+            verdict = replace(
+                verdict,
+                status=Status.NOT_A_CLAIM,
+                reasons=("declined",),
+                explanation="The answer says the paper does not cover this",
+            )
+        verdicts.append(verdict)
+        if verdict.claim.is_claim:
+            done += 1
+            yield Progress("verify", done, total)
+        yield Progress("verdict", done, total, payload=verdict)
+    attempt = Attempt(
+        iteration=iteration,
+        temperature=temperature,
+        flagged_ratio=flagged_ratio(verdicts),
+        tokens_in=completion.tokens_in,
+        tokens_out=completion.tokens_out,
+        seconds=round(time.monotonic() - start, 3),
+        text=text,
+    )
+    yield Progress(
+        "attempt", number + 1, 0, message=f"Answer {number + 1} checked", payload=attempt
+    )
+    return text, verdicts, attempt
+
+
+def _search(paper: Paper, retriever: Retriever, query: str, k: int) -> list[Passage]:
+    return passages_from_hits(paper, retriever.search(query, k))
+
+
+def _relevant(passages: Sequence[Passage], floor: float) -> list[Passage]:
+    """The passages at or above ``floor``, most relevant first."""
+    kept = [p for p in passages if p.relevance >= floor]
+    return sorted(kept, key=lambda p: (-p.relevance, -p.retrieval_score))
+
+
+def _closest(question: str, passages: Sequence[Passage]) -> list[Evidence]:
+    ranked = sorted(passages, key=lambda p: (-p.relevance, -p.retrieval_score))
+    return [p.closest(question) for p in ranked[:CLOSEST]]
+
+
+def _declines(verdicts: Sequence[Verdict]) -> bool:
+    """True when the answer is empty or nothing but the decline sentence."""
+    said = [v for v in verdicts if "declined" not in v.reasons and v.claim.is_claim]
+    return not said
+
+
+def _declined(
+    question: str,
+    closest: list[Evidence],
+    model: str,
+    query: str,
+    base: dict[str, float | int],
+    started: float,
+    attempts: tuple[Attempt, ...] = (),
+) -> AnswerResult:
+    """The decline: one sentence that is not a claim, carrying the closest passages."""
+    verdict = Verdict(
+        claim=_decline_claim(),
+        status=Status.NOT_A_CLAIM,
+        reasons=("declined",),
+        explanation="No passage of the paper answers this question; the closest are listed",
+        confidence=1.0,
+        evidence=tuple(closest),
+    )
+    return AnswerResult(
+        question=question,
+        text=DECLINE,
+        verdicts=(verdict,),
+        attempts=attempts,
+        passages=tuple(closest),
+        declined=True,
+        model=model,
+        flagged_ratio=0.0,
+        query=query,
+        settings={**base, "seconds": round(time.monotonic() - started, 3)},
+    )
+
+
+def _decline_claim() -> Claim:
+    return Claim(0, DECLINE, 0, len(DECLINE), is_claim=False)
+
+
+def _score_dict(score: CandidateScore) -> dict[str, float]:
+    return {
+        "support": score.support,
+        "relevance": score.relevance,
+        "completeness": score.completeness,
+        "total": round(score.total, 4),
+    }
+
+
+def _check(cancel: CancelToken | None) -> None:
+    if cancel is not None:
+        cancel.check()

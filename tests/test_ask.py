@@ -1,0 +1,198 @@
+"""The answer loop: relevance filter, one rewrite, decline, bounded repair, candidates."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import pytest
+
+from core.ask.loop import answer_question
+from core.ask.prompts import DECLINE, REWRITE_INSTRUCTION
+from core.ask.relevance import LexicalRelevance, ModelRelevance
+from core.ask.result import AnswerResult
+from core.ask.selection import score_candidate
+from core.config import AskSettings, CheckerSettings, Settings
+from core.errors import Cancelled
+from core.progress import CancelToken, Progress
+from core.types import Claim, Evidence, Status, Verdict
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "We introduce SpanCheck, a verifier built on BERT-base. SpanCheck reaches 85.3% accuracy "
+        "on SQuAD with 12,500 training pairs. The verifier scores each answer span.",
+        "All experiments ran on a single workstation with four cores.",
+    ]
+)
+QUESTION = "Which accuracy does SpanCheck reach on SQuAD?"
+GOOD = "SpanCheck reaches 85.3% accuracy on SQuAD (p. 1)."
+BAD = "SpanCheck reaches 99.9% accuracy on ImageNet-22K (p. 1)."
+
+
+def run(
+    writer: FakeLLM,
+    question: str = QUESTION,
+    *,
+    relevance: object = None,
+    cancel: CancelToken | None = None,
+    retriever: FakeRetriever | None = None,
+    max_retries: int = 2,
+    **ask_knobs: object,
+) -> tuple[list[Progress], AnswerResult]:
+    settings = Settings(
+        checker=CheckerSettings(max_retries=max_retries),
+        ask=AskSettings(**ask_knobs),  # type: ignore[arg-type]
+    )
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, settings.checker)
+    gen = answer_question(
+        PAPER,
+        retriever or FakeRetriever(PAPER),
+        writer,
+        checker,
+        settings,
+        question,
+        relevance=relevance,  # type: ignore[arg-type]
+        cancel=cancel,
+    )
+    return drain(gen)
+
+
+def drain(gen: Generator[Progress, None, AnswerResult]) -> tuple[list[Progress], AnswerResult]:
+    events: list[Progress] = []
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            return events, stop.value
+
+
+def chats(writer: FakeLLM) -> list[str]:
+    """Contents of the writer's answer calls (not the query rewrite)."""
+    return [c.content for c in writer.history if c.instruction != REWRITE_INSTRUCTION]
+
+
+def test_answers_from_relevant_passages_citing_pages() -> None:
+    writer = FakeLLM([GOOD])
+    events, result = run(writer)
+    assert not result.declined
+    assert result.text == GOOD
+    (verdict,) = result.verdicts
+    assert verdict.claim.is_claim and not verdict.status.flagged
+    assert result.verdicts[0].evidence[0].page == 1
+    assert len(result.attempts) == 1 and result.flagged_ratio == 0.0
+    prompt = chats(writer)[0]
+    assert "[p. 1]" in prompt and "85.3%" in prompt and prompt.endswith(f"Question: {QUESTION}")
+    assert "".join(e.text for e in events if e.stage == "generate") == GOOD
+    assert any(e.stage == "verdict" and isinstance(e.payload, Verdict) for e in events)
+    assert result.passages and all(p.page == 1 for p in result.passages)
+
+
+def test_relevance_filter_drops_passages_that_do_not_bear_on_the_question() -> None:
+    def p_yes(_instruction: str, content: str) -> float:
+        return 0.9 if "85.3%" in content else 0.1
+
+    judge = FakeLLM(probabilities=p_yes)
+    writer = FakeLLM([GOOD])
+    _, result = run(writer, relevance=ModelRelevance(judge), passages=4)
+    assert judge.probability_calls  # every retrieved passage was scored
+    prompt = chats(writer)[0]
+    assert "85.3%" in prompt and "workstation" not in prompt
+    assert {e.text for e in result.passages} <= {s.text for s in PAPER.sentences[:3]}
+
+
+def test_nothing_relevant_rewrites_once_then_declines_with_closest_passages() -> None:
+    writer = FakeLLM(["workstation cores hardware"])
+    retriever = FakeRetriever(PAPER)
+    judge = FakeLLM(probabilities=lambda _i, _c: 0.05)
+    events, result = run(
+        writer, "Which optimiser do they use?", relevance=ModelRelevance(judge), retriever=retriever
+    )
+    assert result.declined and result.text == DECLINE
+    assert [c.instruction for c in writer.history] == [REWRITE_INSTRUCTION]  # nothing generated
+    assert retriever.queries == ["Which optimiser do they use?", "workstation cores hardware"]
+    assert result.query == "workstation cores hardware"
+    assert 0 < len(result.passages) <= 3
+    (verdict,) = result.verdicts
+    assert verdict.status is Status.NOT_A_CLAIM and verdict.reasons == ("declined",)
+    assert verdict.evidence == result.passages
+    assert [e.stage for e in events][:2] == ["retrieve", "rewrite"]
+
+
+def test_rewrite_finds_what_the_question_missed() -> None:
+    def p_yes(_instruction: str, content: str) -> float:
+        return 0.9 if "workstation" in content else 0.1
+
+    writer = FakeLLM(
+        ["workstation hardware", "All experiments ran on a single workstation (p. 1)."]
+    )
+    judge = FakeLLM(probabilities=p_yes)
+    _, result = run(writer, "What machine was used?", relevance=ModelRelevance(judge), passages=1)
+    assert not result.declined
+    assert "workstation" in chats(writer)[0]
+
+
+def test_flagged_sentences_regenerated_with_feedback_then_marked() -> None:
+    writer = FakeLLM(default=lambda _i, _c: BAD)
+    _, result = run(writer, max_retries=2)
+    assert len(result.attempts) == 3
+    assert [a.temperature for a in result.attempts] == [0.0, 0.3, 0.7]
+    repair = chats(writer)[1]
+    assert BAD in repair and "Answer the question again" in repair
+    assert result.text.count("[unverified] ") == 1
+    assert result.verdicts[0].status.flagged
+    start, end = result.verdicts[0].claim.start, result.verdicts[0].claim.end
+    assert result.text[start:end] == BAD
+
+
+def test_repair_that_succeeds_is_kept_without_marker() -> None:
+    writer = FakeLLM([BAD, GOOD])
+    _, result = run(writer)
+    assert len(result.attempts) == 2
+    assert result.text == GOOD and result.flagged_ratio == 0.0
+
+
+def test_empty_repair_keeps_the_earlier_answer() -> None:
+    writer = FakeLLM([BAD, ""])
+    _, result = run(writer)
+    assert not result.declined and result.text == "[unverified] " + BAD
+
+
+def test_writer_declining_is_a_decline_not_a_retry() -> None:
+    writer = FakeLLM([DECLINE])
+    _, result = run(writer)
+    assert result.declined and len(result.attempts) == 1
+    assert result.passages  # the passages it was given are listed as the closest
+    assert result.verdicts[0].status is Status.NOT_A_CLAIM
+
+
+def test_candidates_keep_the_best_scored_answer() -> None:
+    writer = FakeLLM([BAD, GOOD, BAD])
+    _, result = run(writer, candidates=3, max_retries=0)
+    assert result.text == GOOD
+    assert [a.temperature for a in result.attempts] == [0.0, 0.7, 0.7]
+    scores = result.settings["candidate_scores"]
+    assert len(scores) == 3 and scores[1]["total"] > scores[0]["total"]
+
+
+def test_candidate_score_weights_support_relevance_completeness() -> None:
+    claim = Claim(0, GOOD, 0, len(GOOD))
+    evidence = (Evidence(1, "x", (0, 0, 1, 1), 1.0),)
+    supported = Verdict(claim, Status.SUPPORTED, evidence=evidence)
+    score = score_candidate(QUESTION, GOOD, [supported], [1, 2])
+    assert score.support == 1.0 and score.completeness == 0.5
+    assert score.total == pytest.approx(0.5 + 0.3 * score.relevance + 0.2 * 0.5)
+    assert score_candidate(QUESTION, DECLINE, [], [1]).total < score.total
+
+
+def test_lexical_relevance_without_a_model() -> None:
+    writer = FakeLLM([GOOD])
+    _, result = run(writer, relevance=LexicalRelevance())
+    assert not result.declined
+
+
+def test_stop_raises_cancelled() -> None:
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        run(FakeLLM([GOOD]), cancel=token)
