@@ -69,6 +69,21 @@ class CritiqueSettings(BaseModel):
     )
 
 
+class AskSettings(BaseModel):
+    """Knobs of the answer loop ("Ask the paper")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    passages: int = Field(4, ge=1, le=12, description="Passages retrieved per query.")
+    relevance: float = Field(
+        0.5, ge=0.0, le=1.0, description="Relevance (P(YES) or word overlap) a passage needs."
+    )
+    max_tokens: int = Field(160, ge=16, le=1024, description="Generated tokens per answer.")
+    candidates: int = Field(
+        1, ge=1, le=5, description="Answers written and scored per round; 1 is the fastest."
+    )
+
+
 class Settings(BaseSettings):
     """The whole settings tree; DEEPREAD_MODEL__PATH etc. override the file."""
 
@@ -80,6 +95,7 @@ class Settings(BaseSettings):
     model: ModelSettings = Field(default_factory=ModelSettings)
     checker: CheckerSettings = Field(default_factory=CheckerSettings)
     critique: CritiqueSettings = Field(default_factory=CritiqueSettings)
+    ask: AskSettings = Field(default_factory=AskSettings)
     _load_warning: str = PrivateAttr("")
 
     @classmethod

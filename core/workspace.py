@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import Settings, app_home
-from core.errors import LibraryError, NotInLibraryError
+from core.errors import AppError, LibraryError, NotInLibraryError
 from core.ingest.source import read_pdf_bytes, sha256_hex
 from core.library.leases import Leases
 from core.llm.base import LLM, Embedder
@@ -32,6 +32,7 @@ from core.records import (
 from core.types import Attempt, Chunk, Paper, SearchHit, Verdict
 
 if TYPE_CHECKING:
+    from core.ask.result import StoredAnswer
     from core.index.hybrid import HybridRetriever
     from core.index.vector import VectorIndex
     from core.library.repository import Repository
@@ -417,6 +418,47 @@ class Workspace:
         yield Progress("verify", len(verdicts), len(verdicts), "Checked")
         return verdicts
 
+    def ask(
+        self,
+        sha256: str,
+        question: str,
+        *,
+        use_judge: bool | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Generator[Progress, None, StoredAnswer]:
+        """Answer a question from the paper, check every sentence, keep it in the library.
+
+        The judge, when on, also scores the relevance of the retrieved passages; without it,
+        word overlap does. Yields the events of ``core.ask.loop.answer_question``.
+        """
+        from core.ask.loop import answer_question
+        from core.ask.relevance import LexicalRelevance, ModelRelevance, Relevance
+
+        question = " ".join(question.split())
+        if not question:
+            raise EmptyQuestionError("Ask a question: the question is empty.")
+        paper = self.load_paper(sha256)
+        judge_on = self.settings.checker.use_judge if use_judge is None else use_judge
+        yield from self.prepare_default_model(cancel)
+        yield Progress("load", message="Loading the model")
+        checker = self._checker(paper, judge_on)
+        relevance: Relevance = ModelRelevance(self.judge) if judge_on else LexicalRelevance()
+        result = yield from answer_question(
+            paper,
+            self.retriever(sha256),
+            self.writer,
+            checker,
+            self.settings,
+            question,
+            relevance=relevance,
+            cancel=cancel or CancelToken(),
+        )
+        return self.repo.add_answer(sha256, result)
+
+    def answers(self, sha256: str) -> list[StoredAnswer]:
+        """The paper's stored questions and answers, newest first."""
+        return self.repo.answers(sha256)
+
     # critiques and reviews
     def latest_critique(self, sha256: str) -> StoredCritique | None:
         """The newest stored critique of the paper with its reviews."""
@@ -477,6 +519,10 @@ class Workspace:
         self._writer = None
         self._judge = None
         self._retrievers.clear()
+
+
+class EmptyQuestionError(AppError):
+    """A question with no words."""
 
 
 def critique_language(setting: str, paper: Paper) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.cli import check_cmds, export_cmds
+from core.cli import ask_cmd, check_cmds, export_cmds
 from core.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -130,6 +130,7 @@ def _extra_commands() -> list[Callable[[SubParsers], None]]:
         check_cmds.add_verify_parser,
         export_cmds.add_review_parser,
         export_cmds.add_export_parser,
+        ask_cmd.add_ask_parser,
     ]
 
 

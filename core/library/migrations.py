@@ -83,6 +83,22 @@ def m002_resumable_critiques(db: Connection) -> None:
         db.execute(text(statement))
 
 
+@migration
+def m003_questions(db: Connection) -> None:
+    """Questions asked of a paper with their checked answers (verdicts, passages as JSON)."""
+    for statement in (
+        """CREATE TABLE question (
+            id INTEGER PRIMARY KEY, paper_id INTEGER NOT NULL REFERENCES paper (id)
+            ON DELETE CASCADE, created_at DATETIME NOT NULL, question VARCHAR NOT NULL,
+            answer VARCHAR NOT NULL, model VARCHAR NOT NULL, declined BOOLEAN NOT NULL,
+            flagged_ratio FLOAT NOT NULL, query VARCHAR NOT NULL DEFAULT '',
+            verdicts VARCHAR NOT NULL DEFAULT '[]', passages VARCHAR NOT NULL DEFAULT '[]',
+            attempts VARCHAR NOT NULL DEFAULT '[]', settings VARCHAR NOT NULL DEFAULT '{}')""",
+        "CREATE INDEX ix_question_paper_id ON question (paper_id)",
+    ):
+        db.execute(text(statement))
+
+
 def apply_migrations(db: Connection) -> list[str]:
     """Run the migrations not yet recorded; returns the names applied now."""
     db.execute(

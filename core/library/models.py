@@ -124,3 +124,23 @@ class AuditRow(SQLModel, table=True):
     at: datetime
     action: str
     detail: str = "{}"  # JSON
+
+
+class QuestionRow(SQLModel, table=True):
+    """A question asked of a paper and its checked answer."""
+
+    __tablename__ = "question"
+
+    id: int | None = Field(default=None, primary_key=True)
+    paper_id: int = Field(index=True, foreign_key="paper.id")
+    created_at: datetime
+    question: str
+    answer: str
+    model: str
+    declined: bool
+    flagged_ratio: float
+    query: str = ""
+    verdicts: str = "[]"  # JSON: one verdict per answer sentence
+    passages: str = "[]"  # JSON: evidence the answer was written from, or the closest
+    attempts: str = "[]"  # JSON
+    settings: str = "{}"  # JSON

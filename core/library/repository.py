@@ -15,6 +15,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, create_engine, delete, select
 
+from core.ask.result import AnswerResult, StoredAnswer
 from core.errors import LibraryError, NotInLibraryError, describe_storage_failure
 from core.library.migrations import apply_migrations
 from core.library.models import (
@@ -24,6 +25,7 @@ from core.library.models import (
     CritiqueRow,
     PaperContentRow,
     PaperRow,
+    QuestionRow,
     ReviewRow,
     VerdictRow,
 )
@@ -520,6 +522,46 @@ class Repository:
             ).all()
             return [AuditEntry(r.at, r.action, json.loads(r.detail)) for r in rows]
 
+    # questions and answers
+    def add_answer(self, sha256: str, result: AnswerResult) -> StoredAnswer:
+        """Keep a checked answer to a question about the paper."""
+        with self._session() as session:
+            paper = self._paper_row(session, sha256)
+            assert paper.id is not None
+            row = QuestionRow(
+                paper_id=paper.id,
+                created_at=datetime.now(UTC),
+                question=result.question,
+                answer=result.text,
+                model=result.model,
+                declined=result.declined,
+                flagged_ratio=result.flagged_ratio,
+                query=result.query,
+                verdicts=json.dumps(
+                    [_verdict_dict(v) for v in result.verdicts], ensure_ascii=False
+                ),
+                passages=json.dumps(
+                    [_evidence_dict(e) for e in result.passages], ensure_ascii=False
+                ),
+                attempts=json.dumps([asdict(a) for a in result.attempts], ensure_ascii=False),
+                settings=json.dumps(result.settings, ensure_ascii=False),
+            )
+            session.add(row)
+            session.commit()
+            session.refresh(row)
+            return _stored_answer(row, sha256)
+
+    def answers(self, sha256: str) -> list[StoredAnswer]:
+        """The paper's questions and answers, newest first."""
+        with self._session() as session:
+            paper = self._paper_row(session, sha256)
+            rows = session.exec(
+                select(QuestionRow)
+                .where(QuestionRow.paper_id == paper.id)
+                .order_by(col(QuestionRow.id).desc())
+            ).all()
+            return [_stored_answer(r, sha256) for r in rows]
+
 
 def _attempt(row: AttemptRow) -> Attempt:
     return Attempt(**row.model_dump(exclude={"id", "critique_id", "verdicts"}))
@@ -592,3 +634,41 @@ def _verdict_from(d: dict[str, Any]) -> Verdict:
             for e in d["evidence"]
         ),
     )
+
+
+def _evidence_dict(e: Evidence) -> dict[str, Any]:
+    return {
+        "page": e.page,
+        "text": e.text,
+        "bbox": list(e.bbox),
+        "score": e.score,
+        "sentence_index": e.sentence_index,
+    }
+
+
+def _stored_answer(row: QuestionRow, sha256: str) -> StoredAnswer:
+    assert row.id is not None
+    passages = tuple(
+        Evidence(
+            page=e["page"],
+            text=e["text"],
+            bbox=tuple(e["bbox"]),  # type: ignore[arg-type]
+            score=e["score"],
+            sentence_index=e.get("sentence_index", -1),
+        )
+        for e in json.loads(row.passages)
+    )
+    result = AnswerResult(
+        question=row.question,
+        text=row.answer,
+        verdicts=tuple(_verdict_from(d) for d in json.loads(row.verdicts)),
+        attempts=tuple(Attempt(**a) for a in json.loads(row.attempts)),
+        passages=passages,
+        declined=row.declined,
+        model=row.model,
+        flagged_ratio=row.flagged_ratio,
+        query=row.query,
+        settings=json.loads(row.settings),
+    )
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    return StoredAnswer(row.id, sha256, created, result)
