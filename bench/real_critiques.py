@@ -1,15 +1,18 @@
 """Real critique sentences of the four sample papers, labelled by hand, with planted errors.
 
 Provenance: the default model (Qwen2.5-Coder-1.5B-Instruct, Q4_K_M) wrote critiques of the four
-papers in ../shared/papers with ``deepread critique PDF --no-judge --json OUT`` (``--lang zh``
-for the Chinese paper and for one Chinese critique of an English paper; one thread, no retries,
-so the text is the model's first draft). Every draft sentence (the JSON's verdict texts, any
-``[unverified]`` marker removed) was labelled by reading the paper's own text, ignoring the
-checker's verdicts. Labelling rules: ``supported`` when the paper states or directly implies it
-(with the 1-based page and a verbatim snippet of the evidence); ``unsupported`` when it is wrong,
-invented or absent from the paper, with a ``kind``; ``not_a_claim`` only for headings, pure
-questions and opinions that assert nothing about the paper (an opinion resting on a checkable
-fact, such as "the evaluation uses one dataset", is labelled by that fact). Planted items
+papers in ../shared/papers with ``deepread critique PDF --no-judge --json OUT``, in English
+and in Chinese (``--lang``), one thread and no retries, plus two English runs with retries
+forced whose repair attempts were read from the library. Every draft sentence (verdict texts,
+``[unverified]`` removed, repeats of one paper and language dropped) was labelled by reading the
+paper's own text, ignoring the checker's verdicts. Labelling rules: ``supported`` when the paper
+states or directly implies it, with the 1-based page and a verbatim snippet of the evidence (for
+a true absence claim, the passage closest to the missing topic); ``unsupported`` when it is
+wrong, invented or absent from the paper, with a ``kind``; ``not_a_claim`` only for headings,
+open questions, recommendations and speculation that assert nothing about the paper. An opinion
+resting on a checkable fact ("the evaluation uses one dataset") and a question presupposing a
+specific statement of the paper ("what do the MSE results in Figure 5 show?") are labelled by
+that fact. Planted items
 (``source == "planted"``) are hand edits of model sentences, the model sentence kept in
 ``original``: wrong numbers whose value occurs elsewhere in the paper, scope overclaims, false
 facts embedded in recommendations and questions, misattributions, invented names, fabricated
