@@ -49,6 +49,7 @@ from core.progress import Progress
 from core.records import AuditEntry, PaperInfo, ReviewAction, StoredCritique
 from core.types import Attempt, Status, Verdict
 from desktop import errors, state
+from desktop.ask_controller import AskController
 from desktop.dialogs import prompts
 from desktop.dialogs.review_history import ReviewHistoryDialog
 from desktop.dialogs.settings_dialog import LANGUAGES, SettingsDialog
@@ -73,6 +74,7 @@ from desktop.operations import (
     warm_up,
 )
 from desktop.tasks import Task, TaskRunner
+from desktop.views.ask_view import AskView
 from desktop.views.attempts_view import AttemptsView
 from desktop.views.claims_panel import ClaimsPanel
 from desktop.views.critique_view import STYLES, CritiqueView
@@ -207,8 +209,14 @@ class MainWindow(QMainWindow):
             (self.library_view, "Library"),
         ):
             self.side_tabs.addTab(widget, title)
+        # The Ask box is a tab beside the critique: both read the same paper and PDF view.
+        self.ask_view = AskView()
+        self.reading_tabs = QTabWidget()
+        self.reading_tabs.setDocumentMode(True)
+        self.reading_tabs.addTab(critique_pane, "Critique")
+        self.reading_tabs.addTab(self.ask_view, "Ask")
         self.side = QSplitter(Qt.Orientation.Vertical)
-        self.side.addWidget(critique_pane)
+        self.side.addWidget(self.reading_tabs)
         self.side.addWidget(self.side_tabs)
         self.side.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -431,6 +439,16 @@ class MainWindow(QMainWindow):
         self.critique_view.review_requested.connect(self.request_review)
         self.claims_panel.claim_selected.connect(self._claim_selected)
         self.claims_panel.review_requested.connect(self.request_review)
+        self.ask = AskController(
+            self,
+            self.lane,
+            self.ask_view,
+            self.pdf_view,
+            self.claims_panel,
+            lambda: self.current,
+            lambda text: self.statusBar().showMessage(text, 8000),
+        )
+        self.paper_opened.connect(self.ask.paper_opened)
 
         self.runner.task_started.connect(self._task_started)
         self.runner.task_progress.connect(self._task_progress)

@@ -30,11 +30,14 @@ class ClaimsPanel(QWidget):
 
     claim_selected = Signal(int)  # claim index
     review_requested = Signal(int, object)  # claim index, ReviewAction
+    answer_flag_selected = Signal(object)  # Verdict of a flagged answer sentence
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._critique: StoredCritique | None = None
         self._flagged: list[Verdict] = []
+        #: Flagged sentences of answers to questions, listed after the critique's.
+        self._answer_flags: list[tuple[str, Verdict]] = []
 
         self.summary = QLabel("No critique yet.")
         self.summary.setWordWrap(True)
@@ -98,9 +101,15 @@ class ClaimsPanel(QWidget):
         if current is not None:
             self.select(current)
 
+    def set_answer_flags(self, flags: list[tuple[str, Verdict]]) -> None:
+        """List flagged answer sentences, each tagged with its question, after the critique's."""
+        self._answer_flags = [(q, v) for q, v in flags if v.status.needs_review]
+        self._refill()
+
     def flagged_indices(self) -> list[int]:
         """Claim indexes listed under the current filter, top to bottom."""
-        return [int(self.tree.item(i).data(INDEX_ROLE)) for i in range(self.tree.count())]
+        rows = (int(self.tree.item(i).data(INDEX_ROLE)) for i in range(self.tree.count()))
+        return [index for index in rows if index >= 0]
 
     def counts(self) -> dict[Status, int]:
         """Flagged sentences per status."""
@@ -178,17 +187,33 @@ class ClaimsPanel(QWidget):
             item.setData(INDEX_ROLE, verdict.claim.index)
             item.setToolTip(f"{style.label}{state}\n{verdict.claim.text}\n\n{reason}")
             self.tree.addItem(item)
+        # NOTE: answer rows carry negative indexes so they never collide with critique sentences.
+        for position, (question, verdict) in enumerate(self._answer_flags):
+            if wanted and verdict.status.value != wanted:
+                continue
+            style = STYLES[verdict.status]
+            item = QListWidgetItem(
+                _status_icon(style.colour),
+                f"Q: {snippet(question, 120)}\n{snippet(verdict.claim.text, 300)}\n"
+                f"{style.label}: {one_line_explanation(verdict)}",
+            )
+            item.setData(INDEX_ROLE, -1 - position)
+            item.setToolTip(f"Answer to: {question}\n{style.label}\n{verdict.claim.text}")
+            self.tree.addItem(item)
         self.tree.blockSignals(False)
         self._update_buttons()
 
     def _on_current(self, *_args: object) -> None:
         self._update_buttons()
         index = self.current_index()
-        if index is not None:
+        if index is not None and index < 0:
+            self.answer_flag_selected.emit(self._answer_flags[-1 - index][1])
+        elif index is not None:
             self.claim_selected.emit(index)
 
     def _update_buttons(self) -> None:
-        enabled = self.tree.currentItem() is not None and self._critique is not None
+        index = self.current_index()
+        enabled = index is not None and index >= 0 and self._critique is not None
         for button in (self.accept_button, self.reject_button, self.edit_button):
             button.setEnabled(enabled)
 

@@ -1,0 +1,155 @@
+"""Wires the Ask box to core: runs questions on the lane, streams, lists, jumps to evidence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from core.ask.result import StoredAnswer
+from core.progress import Progress
+from core.types import BBox, Verdict
+from desktop import errors
+from desktop.operations import CoreLane, OpenedPaper, Operation
+from desktop.tasks import Task
+from desktop.views.ask_view import AskView
+from desktop.views.claims_panel import ClaimsPanel
+from desktop.views.pdf_view import PdfView
+
+
+class AskController(QObject):
+    """One question at a time; answers of the open paper come from the library."""
+
+    answered = Signal(object)  # StoredAnswer
+    answers_loaded = Signal(object)  # list[StoredAnswer], newest first
+    stopped = Signal()
+
+    def __init__(
+        self,
+        parent: QWidget,
+        lane: CoreLane,
+        view: AskView,
+        pdf_view: PdfView,
+        claims: ClaimsPanel,
+        current: Callable[[], OpenedPaper | None],
+        notify: Callable[[str], None],
+    ) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._lane = lane
+        self.view = view
+        self._pdf = pdf_view
+        self._claims = claims
+        self._current = current
+        self._notify = notify
+        self.task: Task | None = None
+        self._attempt = 0
+        view.ask_requested.connect(self.ask)
+        view.stop_requested.connect(self.stop)
+        view.sentence_activated.connect(self.show_evidence)
+        claims.answer_flag_selected.connect(self.show_evidence)
+
+    def paper_opened(self, sha256: str) -> None:
+        """Enable asking and list the paper's earlier questions."""
+        self.view.set_enabled(True)
+        self.view.clear()
+        self.load(sha256)
+
+    def load(self, sha256: str) -> Task:
+        """Fetch the paper's stored answers."""
+
+        def loaded(answers: list[StoredAnswer]) -> None:
+            opened = self._current()
+            if opened is None or opened.info.sha256 != sha256:
+                return
+            self.view.set_history(answers)
+            self._claims.set_answer_flags(
+                [(a.result.question, v) for a in answers for v in a.result.verdicts]
+            )
+            self.answers_loaded.emit(answers)
+
+        return stored_answers(self._parent, self._lane, sha256).success(loaded).run_in_background()
+
+    def ask(self, question: str) -> Task | None:
+        """Answer ``question`` about the open paper (ignored while an answer is running)."""
+        opened = self._current()
+        if opened is None or self.task is not None:
+            return None
+        sha = opened.info.sha256
+        self._attempt = 0
+        self.view.begin(question)
+        task = (
+            ask_question(self._parent, self._lane, sha, question)
+            .with_progress("Ask")
+            .on_progress(self._progress)
+            .success(self._done)
+            .failure(self._failed)
+            .on_cancel(self._stopped)
+            .run_in_background()
+        )
+        task.finished.connect(self._ended)
+        self.task = task
+        return task
+
+    def stop(self) -> None:
+        """Stop the running answer."""
+        if self.task is not None:
+            self.task.cancel()
+
+    def show_evidence(self, verdict: Verdict) -> None:
+        """Jump the PDF view to the sentence's best evidence and highlight its lines."""
+        if not verdict.evidence:
+            self._notify("No passage in the paper supports this sentence.")
+            return
+        best = max(verdict.evidence, key=lambda e: e.score)
+        boxes: tuple[BBox, ...] = (best.bbox,)
+        opened = self._current()
+        if opened is not None and 0 <= best.sentence_index < len(opened.paper.sentences):
+            boxes = opened.paper.sentences[best.sentence_index].bboxes
+        self._pdf.show_evidence(best.page, boxes)
+        self._notify(f"Evidence: page {best.page}")
+
+    # task callbacks ----------------------------------------------------------------------
+
+    def _progress(self, event: Progress) -> None:
+        if event.stage == "generate":
+            if event.done != self._attempt:
+                self._attempt = event.done
+                self.view.restart()
+            self.view.append(event.text)
+        elif event.stage == "verdict" and isinstance(event.payload, Verdict):
+            self.view.mark(event.payload)
+        elif event.message:
+            self.view.status.setText(event.message)
+
+    def _done(self, answer: StoredAnswer) -> None:
+        self.view.show_answer(answer)
+        self.load(answer.paper_sha256)
+        self.answered.emit(answer)
+
+    def _failed(self, exc: BaseException) -> None:
+        errors.show_exception(self._parent, exc)
+        self.view.status.setText("The answer failed.")
+
+    def _stopped(self) -> None:
+        self.view.status.setText("Stopped. Nothing was stored.")
+        self.stopped.emit()
+
+    def _ended(self) -> None:
+        self.task = None
+        self.view.set_busy(False)
+
+
+def ask_question(
+    parent: QWidget | None, lane: CoreLane, sha256: str, question: str
+) -> Operation[StoredAnswer]:
+    """Answer a question about a paper, checked and stored; streams progress."""
+    return Operation(parent, lane, lambda ws, token: ws.ask(sha256, question, cancel=token))
+
+
+def stored_answers(
+    parent: QWidget | None, lane: CoreLane, sha256: str
+) -> Operation[list[StoredAnswer]]:
+    """The paper's stored questions and answers, newest first."""
+    return Operation(parent, lane, lambda ws, _t: ws.answers(sha256))
