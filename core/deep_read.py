@@ -196,8 +196,8 @@ def verify_draft(
     if not spans or not old_sections:
         yield from checker.iter_verify(text, cancel=cancel)
         return
-    pieces = [(0, spans[0][0], None)] if spans[0][0] > 0 else []
-    pieces += spans
+    lead: list[tuple[int, int, str | None]] = [(0, spans[0][0], None)] if spans[0][0] > 0 else []
+    pieces = lead + list(spans)
     index = 0
     for start, end, key in pieces:
         old = old_sections.get(key) if key is not None else None
