@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from core.llm.base import LLM, Completion, Message
 from core.llm.prompts import (
     MORE_PASSAGES_HEADER,
+    PAGE_REMINDER,
     PASSAGE_LINE,
     PASSAGES_HEADER,
     PREVIOUS_DRAFT,
@@ -390,7 +391,8 @@ def _turn(
         blocks.append(PREVIOUS_DRAFT[lang].format(draft=draft))
     if fix:
         blocks.append(fix)
-    blocks.append(SECTION_REQUESTS[lang][key])
+    request = SECTION_REQUESTS[lang][key]
+    blocks.append(request if key == "questions" else f"{request} {PAGE_REMINDER[lang]}")
     return "\n\n".join(blocks)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from core.critique import Draft, Repair, clean_section, split_sections, write_critique
-from core.llm.prompts import SECTION_REQUESTS, WRITER_SYSTEM
+from core.llm.prompts import PAGE_REMINDER, SECTION_REQUESTS, WRITER_SYSTEM
 from core.text.sentences import cjk_ratio
 from core.types import Claim, Status, Verdict
 from tests.fakes import FakeLLM, FakeRetriever, make_paper
@@ -43,7 +43,8 @@ def test_first_draft_is_one_growing_conversation() -> None:
     assert all(call.instruction == WRITER_SYSTEM["en"] for call in llm.history)
     first, last = llm.history[0].content, llm.history[-1].content
     assert "Paper title: SpanCheck" in first and "[p. 1]" in first
-    assert first.endswith(SECTION_REQUESTS["en"]["contributions"])
+    assert first.endswith(SECTION_REQUESTS["en"]["contributions"] + " " + PAGE_REMINDER["en"])
+    assert llm.history[-1].content.endswith(SECTION_REQUESTS["en"]["questions"])
     # Every later turn carries the earlier turns and answers, so the prompt only grows.
     for earlier, later in zip(llm.history, llm.history[1:], strict=False):
         assert later.content.startswith(earlier.content)
@@ -86,7 +87,7 @@ def test_repair_rewrites_only_the_flagged_section_with_its_draft_and_reasons() -
     prompt = llm.history[0].content
     assert "Your previous draft of this section was:\nSpanCheck reaches 99.9%." in prompt
     assert '- "SpanCheck reaches 99.9%.": 99.9% is not in it' in prompt
-    assert prompt.endswith(SECTION_REQUESTS["en"]["method"])
+    assert prompt.endswith(SECTION_REQUESTS["en"]["method"] + " " + PAGE_REMINDER["en"])
     sections = {key: body for key, (_, _, body) in split_sections(draft.text).items()}
     assert sections["method"] == "SpanCheck reaches 85.3% (p. 1)."
     assert sections["contributions"] == "SpanCheck verifies spans."

@@ -122,11 +122,18 @@ SECTION_REQUESTS: dict[str, dict[str, str]] = {
         ),
         "limitations": (
             "请撰写“局限性与有效性威胁”部分：三到五句话，每句指出一个具体的不足，并给出它所依据的段落事实及页码："
-            "数据的规模或类型、比较的基线、评估方式、没有测试的情形。只有段落明确这样说时才写“作者承认”。"
+            "数据的规模或类型、比较的基线、评估方式、没有测试的情形。用你自己的判断来写，不要写成作者说过的话。"
             "不要复述结果。评审总能找到一些局限。"
         ),
         "questions": "请撰写“向作者提出的问题”部分：就论文的具体细节提出两到三个问题，每行一个，以问号结尾。",
     },
+}
+
+#: Appended to every section request but the questions: small models cite pages only when the
+#: request itself asks for it right before they write.
+PAGE_REMINDER = {
+    "en": "End every sentence with the page of its fact in brackets, like (p. 3).",
+    "zh": "每句话末尾用括号注明其事实所在的页码，例如（第3页）。",
 }
 
 #: Labels of the user turns, per critique language.
