@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -62,6 +63,10 @@ def run_gui(paths: list[Path]) -> int:
         settings = Settings()
     window = MainWindow(settings, lambda s: Workspace(s))
     window.show()
+    if os.environ.get("DEEPREAD_REPORT_SHOWN"):
+        # NOTE: packaging/smoke_test.py times start-up to this line; the timer fires once the
+        # event loop has processed the show.
+        QTimer.singleShot(0, lambda: print("deepread: window shown", flush=True))
     if settings.load_warning:
         from PySide6.QtWidgets import QMessageBox
 

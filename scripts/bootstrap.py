@@ -3,6 +3,7 @@
 
     python3 scripts/bootstrap.py run [deepread arguments]   # set up if needed, start the app
     python3 scripts/bootstrap.py test [pytest arguments]    # set up if needed, lint, run every test
+    python3 scripts/bootstrap.py package                    # set up if needed, build dist/ (Linux)
 
 Only the standard library is used here: this runs before anything is installed.
 """
@@ -65,14 +66,16 @@ def setup() -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch ``run`` or ``test``."""
-    if not argv or argv[0] not in ("run", "test", "setup"):
+    """Dispatch ``run``, ``test`` or ``package``."""
+    if not argv or argv[0] not in ("run", "test", "setup", "package"):
         print(__doc__)
         return 2
     setup()
     command, rest = argv[0], argv[1:]
     if command == "setup":
         return 0
+    if command == "package":
+        return subprocess.call([str(PYTHON), str(ROOT / "packaging" / "build.py")], cwd=ROOT)
     if command == "run":
         if not qt_can_open_a_window():
             return 1
