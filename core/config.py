@@ -42,6 +42,45 @@ class ModelSettings(BaseModel):
         "auto",
         description="Whether the model follows instructions; auto reads the GGUF's chat template.",
     )
+    backend: Literal["llama", "openai"] = Field(
+        "llama",
+        description="llama runs the GGUF in process; openai uses an OpenAI-compatible server.",
+    )
+    base_url: str = Field("", description="Server address for the openai backend, up to /v1.")
+    name: str = Field("", description="Model name the server knows (the openai backend).")
+    judge_backend: Literal["", "llama", "openai"] = Field(
+        "", description="The judge's backend; empty means the same as the writer."
+    )
+    judge_base_url: str = Field("", description="Judge server address; empty means base_url.")
+    judge_name: str = Field("", description="Judge model name; empty means name.")
+    timeout_s: float = Field(
+        120.0, ge=1.0, le=3600.0, description="Seconds a server may stay silent before failing."
+    )
+
+
+#: Environment variables holding secrets; they are never settings, so never saved nor shown.
+API_KEY_ENV = "DEEPREAD_API_KEY"
+JUDGE_API_KEY_ENV = "DEEPREAD_JUDGE_API_KEY"
+CHROMA_TOKEN_ENV = "DEEPREAD_CHROMA_TOKEN"
+
+
+def secret(name: str) -> str:
+    """A secret from the environment ("" when unset)."""
+    return os.environ.get(name, "").strip()
+
+
+class IndexSettings(BaseModel):
+    """Where the vectors live."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chroma_url: str = Field(
+        "", description="A Chroma server (http://host:8000); empty means the embedded store."
+    )
+    namespace: str = Field(
+        "",
+        description="Collection prefix on a shared Chroma server; empty means this library's id.",
+    )
 
 
 class CheckerSettings(BaseModel):
@@ -96,6 +135,7 @@ class Settings(BaseSettings):
     checker: CheckerSettings = Field(default_factory=CheckerSettings)
     critique: CritiqueSettings = Field(default_factory=CritiqueSettings)
     ask: AskSettings = Field(default_factory=AskSettings)
+    index: IndexSettings = Field(default_factory=IndexSettings)
     _load_warning: str = PrivateAttr("")
 
     @classmethod

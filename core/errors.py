@@ -29,6 +29,38 @@ class ModelError(AppError):
     help_message = "Pick a valid GGUF model file in Settings."
 
 
+class ServerError(AppError):
+    """A model server (OpenAI-compatible API) failed; the message names its address."""
+
+    help_message = "Check the server address, model name and API key in Settings."
+
+
+class ServerUnavailableError(ServerError):
+    """The server cannot be reached or dropped the connection mid-answer."""
+
+    retryable = True
+    help_message = "Check that the model server is running and reachable."
+
+
+class ServerTimeoutError(ServerError):
+    """The server sent nothing for longer than the configured timeout."""
+
+    retryable = True
+    help_message = "The server may be overloaded; raise the timeout in Settings or try later."
+
+
+class ServerAuthError(ServerError):
+    """The server refused the API key (HTTP 401 or 403)."""
+
+    help_message = "Set the server's API key in the DEEPREAD_API_KEY environment variable."
+
+
+class ServerModelMissingError(ServerError):
+    """The server does not serve the configured model name."""
+
+    help_message = "Set the model name to one the server lists under /v1/models."
+
+
 class SearchIndexError(AppError):
     """The vector or lexical index could not be read or written."""
 

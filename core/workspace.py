@@ -10,12 +10,12 @@ from __future__ import annotations
 import getpass
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.config import Settings, app_home
+from core.config import API_KEY_ENV, JUDGE_API_KEY_ENV, Settings, app_home, secret
 from core.errors import AppError, LibraryError, NotInLibraryError
 from core.ingest.source import read_pdf_bytes, sha256_hex
 from core.library.leases import Leases
@@ -40,6 +40,17 @@ if TYPE_CHECKING:
 
 EMBED_BATCH = 16
 _UNFINISHED = (PaperStatus.INGESTING, PaperStatus.DELETING)
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """Where a model comes from: a GGUF path (llama) or a server address and name (openai)."""
+
+    backend: str
+    location: str
+    name: str = ""
+    #: The environment variable holding the server's API key (never the key itself).
+    key_env: str = ""
 
 
 def file_sha256(path: Path) -> str:
@@ -99,11 +110,19 @@ class Workspace:
 
     @property
     def vectors(self) -> VectorIndex:
-        """The Chroma store (imports chromadb on first use)."""
+        """The Chroma store: embedded, or a server when ``index.chroma_url`` is set."""
         if self._vectors is None:
-            from core.index.vector import ChromaIndex
+            url = self.settings.index.chroma_url
+            if url:
+                from core.config import CHROMA_TOKEN_ENV, secret
+                from core.index.remote import RemoteChromaIndex, library_id
 
-            self._vectors = ChromaIndex(self.home / "chroma")
+                namespace = self.settings.index.namespace or library_id(self.home)
+                self._vectors = RemoteChromaIndex(url, namespace, token=secret(CHROMA_TOKEN_ENV))
+            else:
+                from core.index.vector import ChromaIndex
+
+                self._vectors = ChromaIndex(self.home / "chroma")
         return self._vectors
 
     @property
@@ -119,21 +138,52 @@ class Workspace:
     def writer(self) -> LLM:
         """The model that writes critiques."""
         if self._writer is None:
-            self._writer = self._load_model(self.settings.model.path)
+            self._writer = self._load_model(self._writer_source())
         return self._writer
 
     @property
     def judge(self) -> LLM:
-        """The model that judges support; the writer unless another GGUF is configured."""
+        """The model that judges support; the writer unless another model is configured."""
         if self._judge is None:
-            judge_path = self.settings.model.judge_path
-            if judge_path and judge_path != self.settings.model.path:
-                self._judge = self._load_model(judge_path)
+            source = self._judge_source()
+            if source != self._writer_source():
+                self._judge = self._load_model(source)
             else:
                 self._judge = self.writer
         return self._judge
 
-    def _load_model(self, path: str) -> LLM:
+    def _writer_source(self) -> ModelSource:
+        m = self.settings.model
+        if m.backend == "openai":
+            return ModelSource("openai", m.base_url, m.name, API_KEY_ENV)
+        return ModelSource("llama", m.path)
+
+    def _judge_source(self) -> ModelSource:
+        m = self.settings.model
+        backend = m.judge_backend or m.backend
+        if backend == "openai":
+            key_env = JUDGE_API_KEY_ENV if secret(JUDGE_API_KEY_ENV) else API_KEY_ENV
+            return ModelSource(
+                "openai", m.judge_base_url or m.base_url, m.judge_name or m.name, key_env
+            )
+        return ModelSource("llama", m.judge_path or m.path)
+
+    def _load_model(self, source: ModelSource) -> LLM:
+        if source.backend == "openai":
+            from core.llm.openai_compat import OpenAICompatModel
+
+            instruct = self.settings.model.instruct
+            return OpenAICompatModel(
+                source.location,
+                source.name,
+                api_key=secret(source.key_env),
+                context_size=self.settings.model.context_size,
+                timeout_s=self.settings.model.timeout_s,
+                follows_instructions=instruct != "no",
+            ).connect()
+        return self._load_gguf(source.location)
+
+    def _load_gguf(self, path: str) -> LLM:
         from core.llm.default_model import DEFAULT_MODEL_LABEL, default_model_path
         from core.llm.llama import LlamaModel
 
@@ -157,7 +207,11 @@ class Workspace:
         """
         from core.llm.default_model import DEFAULT_MODEL_BYTES, iter_assemble, needs_assembly
 
-        if self._writer is not None or self.settings.model.path or not needs_assembly():
+        writer, judge = self._writer_source(), self._judge_source()
+        needed = {writer} if self._writer is None else set()
+        if self._judge is None and judge != writer:
+            needed.add(judge)
+        if ModelSource("llama", "") not in needed or not needs_assembly():
             return
         size = f"{DEFAULT_MODEL_BYTES / 1e9:.1f} GB"
         message = f"Preparing the bundled default model ({size}, once)"

@@ -39,30 +39,14 @@ class VectorIndex(Protocol):
         ...
 
 
-class ChromaIndex:
-    """A Chroma PersistentClient collection with cosine distance and no embedding function."""
+class ChromaCollection:
+    """A Chroma collection with cosine distance and no embedding function (any client)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        os.environ["ANONYMIZED_TELEMETRY"] = "False"
-        try:
-            import chromadb
-            from chromadb.config import Settings as ChromaSettings
-
-            self._client = chromadb.PersistentClient(
-                path=str(path),
-                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
-            )
-            # NOTE: vectors are always supplied by our own embedder; no embedding function means
-            # Chroma never tries to fetch its default model.
-            self._collection = self._client.get_or_create_collection(
-                COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
-            )
-        except Exception as exc:
-            raise self._error(f"Cannot open the vector store in {path}", exc) from exc
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
 
     def _error(self, what: str, exc: BaseException) -> SearchIndexError:
-        return SearchIndexError(f"{what}: {describe_storage_failure(str(exc), self.path.parent)}.")
+        return SearchIndexError(f"{what}: {exc}.")
 
     def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray, embedder: str) -> None:
         """Store (or replace) the chunks' vectors, made by the embedder named ``embedder``."""
@@ -142,3 +126,34 @@ class ChromaIndex:
             return len(self._collection.get(where={"paper": paper_sha256}, include=[])["ids"])
         except Exception as exc:
             raise self._error("Cannot read the vector store", exc) from exc
+
+
+class ChromaIndex(ChromaCollection):
+    """The embedded store: a Chroma PersistentClient in the data folder."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        os.environ["ANONYMIZED_TELEMETRY"] = "False"
+        try:
+            import chromadb
+            from chromadb.config import Settings as ChromaSettings
+
+            client = chromadb.PersistentClient(
+                path=str(path),
+                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
+            )
+            super().__init__(open_collection(client, COLLECTION))
+        except Exception as exc:
+            raise self._error(f"Cannot open the vector store in {path}", exc) from exc
+
+    def _error(self, what: str, exc: BaseException) -> SearchIndexError:
+        return SearchIndexError(f"{what}: {describe_storage_failure(str(exc), self.path.parent)}.")
+
+
+def open_collection(client: Any, name: str) -> Any:
+    """The chunk collection ``name`` on ``client``, created with cosine distance if new."""
+    # NOTE: vectors are always supplied by our own embedder; no embedding function means
+    # Chroma never tries to fetch its default model.
+    return client.get_or_create_collection(
+        name, embedding_function=None, metadata={"hnsw:space": "cosine"}
+    )

@@ -327,6 +327,8 @@ class Checker:
             reasons.append(f"judge:{answer.label.value}")
             if answer.probability is not None:
                 reasons.append(f"judge_p:{answer.probability:.2f}")
+            else:  # a server without logprobs: the label was parsed from its text
+                reasons.append("judge_text_answer")
             status, confidence = self._apply_judge(status, answer.label, s, confidence)
         elif self.judge is not None and self._needs_judge(p):
             reasons.append("judge_failed" if failed else "judge_no_answer")
