@@ -83,6 +83,7 @@ from desktop.views.find_bar import FindBar
 from desktop.views.history_view import HistoryView
 from desktop.views.outline_view import OutlineView
 from desktop.views.pdf_view import PdfView
+from desktop.views.thumbnails_view import ThumbnailsView
 from desktop.writing_progress import WritingProgress
 
 log = logging.getLogger(__name__)
@@ -197,6 +198,7 @@ class MainWindow(QMainWindow):
         self.attempts_view = AttemptsView()
         self.history_view = HistoryView()
         self.outline_view = OutlineView()
+        self.thumbnails_view = ThumbnailsView()
         # NOTE: one tab column under the critique instead of docks on both sides: the PDF
         # keeps more than half of the window, so a page reads at fit width on a laptop.
         self.side_tabs = QTabWidget()
@@ -204,6 +206,7 @@ class MainWindow(QMainWindow):
         for widget, title in (
             (self.claims_panel, "Unsourced claims"),
             (self.outline_view, "Outline"),
+            (self.thumbnails_view, "Pages"),
             (self.history_view, "History"),
             (self.attempts_view, "Attempts"),
             (self.library_view, "Library"),
@@ -431,6 +434,8 @@ class MainWindow(QMainWindow):
         self.find_action.triggered.connect(self.find_bar.start)
         self.find_bar.found.connect(self.pdf_view.show_found)
         self.outline_view.heading_chosen.connect(self.pdf_view.show_position)
+        self.thumbnails_view.page_chosen.connect(self.pdf_view.go_to_page)
+        self.pdf_view.page_changed.connect(self.thumbnails_view.set_current_page)
         self.history_view.critique_chosen.connect(self.show_stored_critique)
 
         self.library_view.selectionModel().currentRowChanged.connect(self._library_row_changed)
@@ -574,8 +579,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{opened.info.title or Path(opened.paper.path).name} — DeepRead")
         try:
             self.pdf_view.open(Path(opened.paper.path))
+            self.thumbnails_view.set_document(Path(opened.paper.path))
         except AppError as exc:
             self.pdf_view.close_document()
+            self.thumbnails_view.set_document(None)
             self.statusBar().showMessage(exc.user_message(), 10000)
         self.page_box.setRange(1 if self.pdf_view.page_count else 0, self.pdf_view.page_count)
         self.page_total.setText(f" / {self.pdf_view.page_count} ")
@@ -641,6 +648,7 @@ class MainWindow(QMainWindow):
         self.current = None
         self.setWindowTitle("DeepRead")
         self.pdf_view.close_document()
+        self.thumbnails_view.set_document(None)
         self.page_box.setRange(0, 0)
         self.page_total.setText(" / 0 ")
         self.critique_view.show_placeholder("Open a paper to read it with DeepRead.")
@@ -910,7 +918,8 @@ class MainWindow(QMainWindow):
 
     def export(self, fmt: str) -> Task | None:
         """File ▸ Export: ask where (and before overwriting), then write in the background."""
-        if self.current is None or self.critique_view.critique is None:
+        shown = self.critique_view.critique
+        if self.current is None or shown is None:
             QMessageBox.information(self, "Export", "Open a paper with a critique first.")
             return None
         from core.export import suggest_filename
@@ -934,7 +943,7 @@ class MainWindow(QMainWindow):
             self.export_finished.emit(path)
 
         return (
-            export_paper(self, self.lane, self.current.info.sha256, fmt, out)
+            export_paper(self, self.lane, self.current.info.sha256, fmt, out, shown.id)
             .with_progress(f"Exporting {label}")
             .success(written)
             .run_in_background()

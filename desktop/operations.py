@@ -291,10 +291,16 @@ EXPORT_FORMATS: dict[str, tuple[str, str]] = {
 
 
 def export_paper(
-    parent: QWidget | None, lane: CoreLane, sha256: str, fmt: str, out: Path
+    parent: QWidget | None,
+    lane: CoreLane,
+    sha256: str,
+    fmt: str,
+    out: Path,
+    critique_id: int | None = None,
 ) -> Operation[Path]:
-    """Write the newest critique of a paper as Markdown, annotated PDF or JSON.
+    """Write a critique of a paper as Markdown, annotated PDF or JSON.
 
+    ``critique_id`` names the run to write (the one the window shows); None writes the newest.
     The caller has already asked before overwriting, so existing files are replaced.
     """
 
@@ -303,7 +309,13 @@ def export_paper(
         from core.export import export_critique
 
         info = ws.paper_info(sha256)
-        critique = ws.latest_critique(sha256)
+        if critique_id is None:
+            critique = ws.latest_critique(sha256)
+        else:
+            # NOTE: loaded afresh, so reviews stored since it was shown are written too.
+            critique = ws.stored_critique(critique_id)
+            if critique.paper_sha256 != sha256:
+                raise ExportError("The critique shown does not belong to this paper.")
         if info is None or critique is None:
             raise ExportError("This paper has no critique to export yet.")
         paper = ws.load_paper(sha256)

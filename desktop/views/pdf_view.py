@@ -2,22 +2,28 @@
 
 Evidence is drawn line by line: each mark holds the line boxes of one paper sentence and the
 critique sentence it belongs to, so hovering a mark names that sentence and clicking it goes
-there.
+there. Dragging over the text selects words (double-click selects one); Ctrl+C or the context
+menu copies them.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
+    QGuiApplication,
     QHelpEvent,
     QImage,
     QKeyEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -25,12 +31,13 @@ from PySide6.QtGui import (
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QToolTip, QWidget
 
 from core import pdf_access
 from core.colours import EVIDENCE_COLOURS, EvidenceRole
 from core.errors import BadPdfError
 from core.types import BBox
+from desktop.views.text_selection import PagePoint, PageWords, TextSelection, line_boxes
 
 if TYPE_CHECKING:
     import pymupdf
@@ -43,6 +50,9 @@ ZOOM_FACTOR = 1.15
 #: Alpha of every evidence mark, and of the marks of the sentence in focus.
 MARK_ALPHA, FOCUS_ALPHA = 40, 60
 FOUND_FILL = QColor(255, 200, 0, 120)
+SELECTION_ALPHA = 90
+#: Pixels the mouse must move with the button down before a click becomes a selection.
+DRAG_PX = 4
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,10 @@ class PdfView(QAbstractScrollArea):
         self._focus: int | None = None  # critique sentence whose marks are emphasised
         self._found: tuple[int, tuple[BBox, ...]] | None = None
         self._press: QPoint | None = None
+        self._words: dict[int, PageWords] = {}  # page index -> words, loaded on first use
+        self._selection: TextSelection | None = None
+        self._drag_from: PagePoint | None = None
+        self._selecting = False
         self._current = 0
         self._render_timer = QTimer(self)
         self._render_timer.setSingleShot(True)
@@ -152,6 +166,9 @@ class PdfView(QAbstractScrollArea):
         self._highlight = None
         self._marks = []
         self._found = None
+        self._words = {}
+        self._selection = None
+        self._drag_from = None
         self._relayout()
 
     # zoom --------------------------------------------------------------------------------
@@ -310,6 +327,13 @@ class PdfView(QAbstractScrollArea):
             self._scroll_into_view(page, boxes)
         self.viewport().update()
 
+    @property
+    def found(self) -> tuple[int, tuple[BBox, ...]] | None:
+        """The marked search hit as (1-based page, boxes), or None."""
+        if self._found is None:
+            return None
+        return self._found[0] + 1, self._found[1]
+
     def show_evidence(self, page: int, bboxes: list[BBox] | tuple[BBox, ...]) -> None:
         """Highlight ``bboxes`` (PDF points) on ``page`` (1-based) and scroll them into view."""
         if not self._sizes or not 1 <= page <= len(self._sizes):
@@ -348,6 +372,69 @@ class PdfView(QAbstractScrollArea):
             return None
         return self._highlight[0] + 1, self._highlight[1]
 
+    # text selection ----------------------------------------------------------------------
+
+    @property
+    def selection(self) -> TextSelection | None:
+        """The text selection, or None."""
+        return self._selection
+
+    def select_text(self, selection: TextSelection | None) -> None:
+        """Select the words from ``selection.anchor`` to ``selection.head`` (None clears)."""
+        self._selection = selection
+        self.viewport().update()
+
+    def selected_text(self) -> str:
+        """The selected words as plain text (empty without a selection)."""
+        if self._selection is None:
+            return ""
+        return self._selection.text(lambda index: self._words_of(index, wait=True))
+
+    def copy_selection(self) -> bool:
+        """Put the selected text on the clipboard; False when nothing is selected."""
+        text = self.selected_text()
+        if text:
+            QGuiApplication.clipboard().setText(text)
+        return bool(text)
+
+    def context_menu(self) -> QMenu:
+        """The PDF's context menu: Copy (enabled with a selection)."""
+        menu = QMenu(self)
+        copy = menu.addAction("Copy")
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setEnabled(self._selection is not None)
+        copy.triggered.connect(self.copy_selection)
+        return menu
+
+    def _words_of(self, index: int, wait: bool = False) -> PageWords | None:
+        """The words of a page, read once; without ``wait`` None while the worker has PyMuPDF."""
+        words = self._words.get(index)
+        if words is not None or self._doc is None or not 0 <= index < len(self._sizes):
+            return words
+        lock: AbstractContextManager[ModuleType | None] = (
+            pdf_access.hold() if wait else pdf_access.try_hold()
+        )
+        with lock as pymupdf:
+            if pymupdf is None:
+                QTimer.singleShot(self.BUSY_RETRY_MS, self.viewport().update)
+                return None
+            words = PageWords(self._doc[index].get_text("words"))
+        self._words[index] = words
+        return words
+
+    def _drag_to(self, point: QPoint) -> None:
+        """Extend the selection to a viewport point, scrolling when it leaves the view."""
+        if self._drag_from is None:
+            return
+        head = self._page_point(point, clamp=True)
+        if head is not None:
+            self.select_text(TextSelection(self._drag_from, PagePoint(*head)))
+        vbar = self.verticalScrollBar()
+        if point.y() < 0:
+            vbar.setValue(vbar.value() + point.y())
+        elif point.y() > self.viewport().height():
+            vbar.setValue(vbar.value() + point.y() - self.viewport().height())
+
     # layout ------------------------------------------------------------------------------
 
     def _scale(self) -> float:
@@ -378,8 +465,11 @@ class PdfView(QAbstractScrollArea):
             rect.height() * scale,
         )
 
-    def _page_point(self, point: QPoint) -> tuple[int, float, float] | None:
-        """(page index, x, y in PDF points) under a viewport point, or None off the pages."""
+    def _page_point(self, point: QPoint, clamp: bool = False) -> tuple[int, float, float] | None:
+        """(page index, x, y in PDF points) under a viewport point, or None off the pages.
+
+        With ``clamp``, a point off the pages gives the nearest point of the nearest page.
+        """
         if not self._tops:
             return None
         y = point.y() + self.verticalScrollBar().value()
@@ -389,6 +479,8 @@ class PdfView(QAbstractScrollArea):
         x_pt = (point.x() - left) / scale
         y_pt = (y - self._tops[index]) / scale
         width, height = self._sizes[index]
+        if clamp:
+            return index, min(max(x_pt, 0.0), width), min(max(y_pt, 0.0), height)
         if not (0 <= x_pt <= width and 0 <= y_pt <= height):
             return None
         return index, x_pt, y_pt
@@ -513,6 +605,7 @@ class PdfView(QAbstractScrollArea):
         dx = self.horizontalScrollBar().value()
         dy = self.verticalScrollBar().value()
         key = self._key()
+        spans = self._selection.spans(self._words_of) if self._selection is not None else None
         for index in self._visible_pages():
             size = self._page_px(index)
             rect = QRect(QPoint(self._page_left(index) - dx, self._tops[index] - dy), size)
@@ -527,7 +620,19 @@ class PdfView(QAbstractScrollArea):
             if entry is None or entry.key != key or not entry.done:
                 self._request(index)
             self._paint_marks(painter, rect, index)
+            if spans and index in spans:
+                self._paint_selection(painter, rect, index, spans[index])
         painter.end()
+
+    def _paint_selection(
+        self, painter: QPainter, page_rect: QRect, index: int, span: tuple[int, int]
+    ) -> None:
+        words = self._words[index].words[span[0] : span[1] + 1]
+        colour = QColor(self.palette().highlight().color())
+        colour.setAlpha(SELECTION_ALPHA)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        self._paint_boxes(painter, page_rect, tuple(line_boxes(words)))
 
     def _paint_marks(self, painter: QPainter, page_rect: QRect, index: int) -> None:
         """Evidence marks faintly, the focused sentence's strongly with an edge, search hits."""
@@ -592,30 +697,64 @@ class PdfView(QAbstractScrollArea):
         return super().viewportEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        """Remember where a click started."""
+        """Remember where a click (or a selecting drag) started."""
         self._press = event.position().toPoint()
+        self._selecting = False
+        self._drag_from = None
+        if event.button() == Qt.MouseButton.LeftButton:
+            hit = self._page_point(self._press)
+            self._drag_from = PagePoint(*hit) if hit is not None else None
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        """A pointing hand over evidence marks, which can be clicked."""
-        over = bool(self.marks_at(event.position().toPoint()))
-        shape = Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor
+        """Dragging selects text; a pointing hand over marks, a text cursor over pages."""
+        point = event.position().toPoint()
+        if self._drag_from is not None and self._press is not None:
+            if self._selecting or (point - self._press).manhattanLength() >= DRAG_PX:
+                self._selecting = True
+                self._drag_to(point)
+                return
+        if self.marks_at(point):
+            shape = Qt.CursorShape.PointingHandCursor
+        elif self._page_point(point) is not None:
+            shape = Qt.CursorShape.IBeamCursor
+        else:
+            shape = Qt.CursorShape.ArrowCursor
         self.viewport().setCursor(shape)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        """A click on an evidence mark asks to show its critique sentence."""
+        """A click clears the selection; on an evidence mark it shows its critique sentence."""
         super().mouseReleaseEvent(event)
         point = event.position().toPoint()
         if (
             event.button() == Qt.MouseButton.LeftButton
             and self._press is not None
+            and not self._selecting
             and (point - self._press).manhattanLength() < 5
         ):
+            self.select_text(None)
             hits = self.marks_at(point)
             if hits:
                 self.mark_activated.emit(hits[0].sentence)
         self._press = None
+        self._drag_from = None
+        self._selecting = False
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        """A double-click selects the word under the mouse."""
+        hit = self._page_point(event.position().toPoint())
+        if event.button() == Qt.MouseButton.LeftButton and hit is not None:
+            self.select_text(TextSelection(PagePoint(*hit), PagePoint(*hit)))
+            # NOTE: the release that follows must not count as a click that clears it.
+            self._press = None
+            self._drag_from = None
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802
+        """Copy from the context menu."""
+        self.context_menu().exec(event.globalPos())
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         """Ctrl+wheel zooms; the plain wheel scrolls."""
@@ -629,9 +768,13 @@ class PdfView(QAbstractScrollArea):
         super().wheelEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        """Page Up/Down move by whole pages; Home/End go to the first/last page."""
+        """Ctrl+C copies the selection, Esc clears it; Page Up/Down, Home/End move by pages."""
         key = event.key()
-        if key == Qt.Key.Key_PageDown:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+        elif key == Qt.Key.Key_Escape and self._selection is not None:
+            self.select_text(None)
+        elif key == Qt.Key.Key_PageDown:
             self.next_page()
         elif key == Qt.Key.Key_PageUp:
             self.previous_page()
