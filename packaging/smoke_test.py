@@ -145,16 +145,24 @@ class Sandbox:
         return [*self.blocker, *strace, "-o", str(log), *argv]
 
     def run(self, argv: Sequence[str], timeout: float, traced: bool = True) -> Run:
-        """Run to completion and capture the output."""
+        """Run to completion and capture the output; after ``timeout`` the run is stopped."""
         started = time.monotonic()
-        done = subprocess.run(
+        # NOTE: its own session, so a timeout stops the whole group (strace and the app).
+        proc = subprocess.Popen(
             self.command(argv, traced),
             env=self.env,
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=timeout,
+            start_new_session=True,
         )
-        return Run(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            err += f"\n(stopped after {timeout:.0f} s)"
+        return Run(proc.returncode, out, err, time.monotonic() - started)
 
     def window(
         self, argv: Sequence[str], stay: float, traced: bool
@@ -312,14 +320,18 @@ def smoke(
     run = packaged.run(
         [exe, "verify", str(paper), "--text", str(claims), "--no-judge"], timeout=600
     )
-    verdicts = re.findall(r"\[\d+\] (\w+):", run.out)
+    # NOTE: the summary goes to stdout, the per-sentence verdicts to stderr.
+    verdicts = re.findall(r"\[\d+\] (\w+):", run.err)
     report.check(
         "deepread verify --no-judge",
-        run.code == 0 and len(verdicts) == 2 and verdicts[1] in ("unsupported", "rejected"),
-        f"exit {run.code}, verdicts {verdicts}",
+        run.code == 0
+        and run.out.startswith("2 sentences")
+        and len(verdicts) == 2
+        and verdicts[1] in ("unsupported", "rejected"),
+        f"exit {run.code}, {run.out.strip()!r}, verdicts {verdicts}",
     )
     if not skip_model:
-        run = packaged.run([exe, "ask", str(paper), QUESTION, "--no-judge"], timeout=1800)
+        run = packaged.run([exe, "ask", str(paper), QUESTION, "--no-judge"], timeout=900)
         model = packaged.data / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
         stamp = model.with_suffix(".verified")
         answer = " ".join(run.out.split())[:160]
