@@ -1,7 +1,8 @@
 """Screenshots of the main window: a critique, its tooltips and evidence, both ways.
 
-The four shots: the finished critique, a sentence's tooltip, its evidence highlighted in the
-PDF, and that evidence hovered in the PDF, naming its critique sentence.
+The five shots: the finished critique, a sentence's tooltip, its evidence highlighted in the
+PDF, that evidence hovered in the PDF, naming its critique sentence, and text selected in the
+PDF (dragged with the mouse) with the Pages tab of thumbnails.
 
 Run under a real X server (for tooltips); the window fills the screen, e.g.:
 
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    """Open the paper, critique it, and save the three screenshots."""
+    """Open the paper, critique it, and save the screenshots."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("paper", type=Path)
     parser.add_argument("out", type=Path)
@@ -32,8 +33,9 @@ def main() -> int:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from PySide6.QtCore import QPoint, QRectF, QTimer
+    from PySide6.QtCore import QPoint, QRectF, Qt, QTimer
     from PySide6.QtGui import QColor, QPalette, QTextCursor
+    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QToolTip
 
     from core.config import Settings
@@ -157,8 +159,20 @@ def main() -> int:
             QToolTip.showText(pdf.viewport().mapToGlobal(point), tips[0], pdf.viewport())
         QTimer.singleShot(
             800,
-            lambda: (shoot("4-pdf-hover.png", whole_screen=True), QToolTip.hideText(), app.quit()),
+            lambda: (shoot("4-pdf-hover.png", whole_screen=True), QToolTip.hideText(), select()),
         )
+
+    def select() -> None:
+        """Drag over a few lines of the PDF and show the page thumbnails."""
+        viewport = window.pdf_view.viewport()
+        width, height = viewport.width(), viewport.height()
+        start, end = QPoint(width // 5, height * 3 // 5), QPoint(width * 3 // 5, height * 2 // 3)
+        QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+        QTest.mouseMove(viewport, end)
+        QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+        print("selected:", window.pdf_view.selected_text()[:200])
+        window.side_tabs.setCurrentWidget(window.thumbnails_view)
+        QTimer.singleShot(2500, lambda: (shoot("5-selection-pages.png"), app.quit()))
 
     def opened(_sha: str) -> None:
         if window.current is not None and window.current.critique is not None:

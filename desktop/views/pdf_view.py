@@ -50,7 +50,8 @@ ZOOM_FACTOR = 1.15
 #: Alpha of every evidence mark, and of the marks of the sentence in focus.
 MARK_ALPHA, FOCUS_ALPHA = 40, 60
 FOUND_FILL = QColor(255, 200, 0, 120)
-SELECTION_ALPHA = 90
+#: Selected text: neutral grey, so it never reads as evidence (green, blue) or a search hit.
+SELECTION_FILL = QColor(60, 60, 75, 75)
 #: Pixels the mouse must move with the button down before a click becomes a selection.
 DRAG_PX = 4
 
@@ -628,10 +629,8 @@ class PdfView(QAbstractScrollArea):
         self, painter: QPainter, page_rect: QRect, index: int, span: tuple[int, int]
     ) -> None:
         words = self._words[index].words[span[0] : span[1] + 1]
-        colour = QColor(self.palette().highlight().color())
-        colour.setAlpha(SELECTION_ALPHA)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
+        painter.setBrush(SELECTION_FILL)
         self._paint_boxes(painter, page_rect, tuple(line_boxes(words)))
 
     def _paint_marks(self, painter: QPainter, page_rect: QRect, index: int) -> None:

@@ -42,19 +42,21 @@ class PageWords:
         self.words = tuple(Word(*(w[:7])) for w in raw)
 
     def nearest(self, x: float, y: float) -> int | None:
-        """The word under (x, y), else the closest one on the same line, else the closest."""
+        """The word under (x, y), else the closest one, lines counting before columns.
+
+        Vertical distance counts double, so a point in the gutter or past a line's end picks
+        that line, and a point between lines of one column never jumps to the other column.
+        """
         if not self.words:
             return None
-        on_line = [i for i, w in enumerate(self.words) if w.y0 <= y <= w.y1]
-        candidates = on_line or range(len(self.words))
 
         def distance(i: int) -> float:
             w = self.words[i]
             dx = max(w.x0 - x, 0.0, x - w.x1)
             dy = max(w.y0 - y, 0.0, y - w.y1)
-            return dx * dx + dy * dy
+            return dx * dx + 4 * dy * dy
 
-        return min(candidates, key=distance)
+        return min(range(len(self.words)), key=distance)
 
 
 WordsOf = Callable[[int], PageWords | None]
