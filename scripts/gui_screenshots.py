@@ -163,10 +163,11 @@ def main() -> int:
         )
 
     def select() -> None:
-        """Drag over a few lines of the PDF and show the page thumbnails."""
+        """Drag over a few lines of the right-hand column and show the page thumbnails."""
         viewport = window.pdf_view.viewport()
         width, height = viewport.width(), viewport.height()
-        start, end = QPoint(width // 5, height * 3 // 5), QPoint(width * 3 // 5, height * 2 // 3)
+        start = QPoint(width * 56 // 100, height * 2 // 5)
+        end = QPoint(width * 9 // 10, height // 2)
         QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
         QTest.mouseMove(viewport, end)
         QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
