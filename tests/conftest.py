@@ -25,24 +25,56 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield home
 
 
+#: Hosts a test may reach with ``local_network_only``: servers it started itself.
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def _block_network(monkeypatch: pytest.MonkeyPatch, allowed: frozenset[str]) -> None:
+    """Fail every connection except Unix sockets and the ``allowed`` hosts."""
+    real_connect = socket.socket.connect
+    real_connect_ex = socket.socket.connect_ex
+    real_create = socket.create_connection
+    real_getaddrinfo = socket.getaddrinfo
+
+    def local(address: object) -> bool:
+        return isinstance(address, tuple) and bool(address) and address[0] in allowed
+
+    def guarded(self: socket.socket, address: object) -> object:
+        if self.family == socket.AF_UNIX or local(address):
+            return real_connect(self, address)  # type: ignore[arg-type]
+        raise NetworkBlocked(f"network access attempted: {address!r}")
+
+    def guarded_ex(self: socket.socket, address: object) -> int:
+        if self.family == socket.AF_UNIX or local(address):
+            return real_connect_ex(self, address)  # type: ignore[arg-type]
+        raise NetworkBlocked(f"network access attempted: {address!r}")
+
+    def create_connection(address: object, *args: object, **kwargs: object) -> socket.socket:
+        if local(address):
+            return real_create(address, *args, **kwargs)  # type: ignore[arg-type]
+        raise NetworkBlocked(f"network access attempted: {address!r}")
+
+    def getaddrinfo(host: object, *args: object, **kwargs: object) -> object:
+        if host in allowed:
+            return real_getaddrinfo(host, *args, **kwargs)  # type: ignore[arg-type]
+        raise NetworkBlocked(f"name lookup attempted: {host!r}")
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+    monkeypatch.setattr(socket.socket, "connect_ex", guarded_ex)
+    monkeypatch.setattr(socket, "create_connection", create_connection)
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
 @pytest.fixture
 def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fail any attempt to open a non-local connection."""
-    real_connect = socket.socket.connect
+    _block_network(monkeypatch, frozenset())
 
-    def guarded(self: socket.socket, address: object) -> object:
-        if self.family == socket.AF_UNIX:
-            return real_connect(self, address)
-        raise NetworkBlocked(f"network access attempted: {address!r}")
 
-    monkeypatch.setattr(socket.socket, "connect", guarded)
-    monkeypatch.setattr(socket.socket, "connect_ex", guarded)
-    monkeypatch.setattr(
-        socket, "create_connection", lambda *a, **k: (_ for _ in ()).throw(NetworkBlocked(str(a)))
-    )
-    monkeypatch.setattr(
-        socket, "getaddrinfo", lambda *a, **k: (_ for _ in ()).throw(NetworkBlocked(str(a)))
-    )
+@pytest.fixture
+def local_network_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Allow connections to 127.0.0.1 (servers the test started) and fail every other one."""
+    _block_network(monkeypatch, LOCAL_HOSTS)
 
 
 @pytest.fixture(scope="session")
