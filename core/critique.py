@@ -52,10 +52,15 @@ TURN_OVERHEAD = 120
 #: Sentences sharing this share of their words restate each other; the later one is dropped.
 NEAR_DUPLICATE = 0.7
 _LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
-#: A page label opening a line or a sentence is a copied passage label, not a citation (which
-#: follows the words it supports); it would glue sentences together for the splitter.
-_PAGE_LABEL = re.compile(r"^\s*[\[(]p\.\s*\d+[\])]\s*", re.M)
-_PAGE_LABEL_AFTER_STOP = re.compile(r"(?<=[.!?。！？])\s*[\[(]p\.\s*\d+[\])]\s*")
+#: A page label opening a sentence ("(p. 4) The model…", "（第4页）本文…") copies the passages'
+#: layout; it moves to the end of its sentence, where a citation belongs and the splitter
+#: does not glue it to the previous sentence.
+_LEADING_PAGE = re.compile(
+    r"(?P<lead>^[ \t]*|(?<=[.!?。！？])[ \t]*)"
+    r"[\[(（]\s*(?:p\.\s*(?P<en>\d+)|第\s*(?P<zh>\d+)\s*页)\s*[\])）][ \t]*"
+    r"(?P<body>.*?)(?P<end>[.!?](?=\s|$)|[。！？]|$)",
+    re.M,
+)
 #: The passage label "[p. 4]" copied into a sentence becomes the citation form "(p. 4)".
 _BRACKET_PAGE = re.compile(r"\[(pp?\.\s*\d+(?:\s*[-–]\s*\d+)?)\]")
 #: A sentence without a single word ("[1] [2] [3]", "a)") says nothing.
@@ -234,7 +239,7 @@ def clean_section(
     for marker in _STOP:
         if marker in text:
             text = text[: text.index(marker)]
-    text = _PAGE_LABEL_AFTER_STOP.sub(" ", _PAGE_LABEL.sub("", text))
+    text = _LEADING_PAGE.sub(_cite_at_end, text)
     text = _BRACKET_PAGE.sub(r"(\1)", text)
     text = _BOLD.sub(lambda m: m.group(1) or m.group(2), text)
     lines: list[str] = []
@@ -252,11 +257,29 @@ def clean_section(
             earlier.append(words)
             kept.append(sentence)
         if kept:
-            lines.append(line[: len(line) - len(line.lstrip())] + " ".join(kept).strip())
+            lines.append(line[: len(line) - len(line.lstrip())] + _join(kept).strip())
         elif not line.strip() and lines and lines[-1]:
             lines.append("")
     cleaned = "\n".join(lines).strip()
     return _cut_to_last_sentence(cleaned) if truncated else cleaned
+
+
+def _join(sentences: Sequence[str]) -> str:
+    """Sentences of one line joined as written: no space after Chinese punctuation."""
+    out = ""
+    for sentence in sentences:
+        glue = "" if not out or out.rstrip().endswith(("。", "！", "？", "；")) else " "
+        out = out.rstrip() + glue + sentence.strip() if out else sentence
+    return out
+
+
+def _cite_at_end(match: re.Match[str]) -> str:
+    """The sentence with its leading page label moved to its end (nothing if it has no words)."""
+    starts_line = match.start() == 0 or match.string[match.start() - 1] == "\n"
+    lead = match.group("lead") or ("" if starts_line else " ")
+    body = match.group("body").rstrip()
+    cite = f" (p. {match.group('en')})" if match.group("en") else f"（第{match.group('zh')}页）"
+    return f"{lead}{body}{cite}{match.group('end')}" if body else lead
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:

@@ -66,7 +66,8 @@ def test_never_more_than_max_retries_and_temperature_ladder(max_retries: int) ->
 
 def test_feedback_only_from_latest_round() -> None:
     writer = FakeLLM(
-        ["Round one invents 11.1% gains."] + [""] * (SECTIONS - 1)
+        ["Round one invents 11.1% gains."]
+        + [""] * (SECTIONS - 1)
         + ["Round two invents 22.2% gains."]
     )
     writer.default = lambda i, c: "Round three invents 33.3% gains."
@@ -171,7 +172,7 @@ def test_clean_section_drops_repeats_and_empty_items() -> None:
     )
     assert clean_section(looped) == "1. What data were used?\n3. Why 0.42?\nIt is sound."
     copied = "[1] [2] [3] [4]\n(p. 8) Results are good. (p. 8) Moreover, it works.\n(p. 11) 8."
-    assert clean_section(copied) == "Results are good. Moreover, it works."
+    assert clean_section(copied) == "Results are good (p. 8). Moreover, it works (p. 8)."
     echoed = 'Title: A\nPassages:\n- "It was cited 3,500 times.": 3,500 is not in it\nIt works.'
     assert clean_section(echoed) == "It works."
 

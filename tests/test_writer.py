@@ -125,3 +125,12 @@ def test_a_chinese_paper_is_searched_with_chinese_queries() -> None:
     english = FakeRetriever(PAPER)
     drain(write_critique(PAPER, english, FakeLLM(), language="zh"))
     assert all(cjk_ratio(q) == 0 for q in english.queries)
+
+
+def test_a_page_label_opening_a_sentence_moves_to_its_end() -> None:
+    assert clean_section("（第3页）本文实现了8个模型。（第4页）体系包括6个大类。") == (
+        "本文实现了8个模型（第3页）。体系包括6个大类（第4页）。"
+    )
+    assert clean_section("It reaches 85.3% (p. 2). [p. 3] It uses 0.5 dropout.") == (
+        "It reaches 85.3% (p. 2). It uses 0.5 dropout (p. 3)."
+    )
