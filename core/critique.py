@@ -50,7 +50,7 @@ FIRST_PASSAGE_TOKENS = 450
 #: Tokens kept free per section for the request and the chat template's markup.
 TURN_OVERHEAD = 120
 #: Sentences sharing this share of their words restate each other; the later one is dropped.
-NEAR_DUPLICATE = 0.7
+NEAR_DUPLICATE = 0.85
 _LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]|\(?[0-9a-zA-Z]{1,2}[.)])?\s*")
 #: A page label opening a sentence ("(p. 4) The model…", "（第4页）本文…") copies the passages'
 #: layout; it moves to the end of its sentence, where a citation belongs and the splitter

@@ -134,3 +134,11 @@ def test_a_page_label_opening_a_sentence_moves_to_its_end() -> None:
     assert clean_section("It reaches 85.3% (p. 2). [p. 3] It uses 0.5 dropout.") == (
         "It reaches 85.3% (p. 2). It uses 0.5 dropout (p. 3)."
     )
+
+
+def test_parallel_sentences_that_differ_in_their_point_are_both_kept() -> None:
+    text = (
+        "- The tool may not protect the data privacy of participants.\n"
+        "- The tool may not protect the data sharing of participants."
+    )
+    assert clean_section(text) == text
