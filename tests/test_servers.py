@@ -15,7 +15,7 @@ import pytest
 
 from bench.servers import Server, free_port, start_chroma_server, start_model_server
 from core.config import API_KEY_ENV, Settings
-from core.errors import ServerAuthError, ServerUnavailableError
+from core.errors import ServerAuthError, ServerModelMissingError, ServerUnavailableError
 from core.llm.base import Message
 from core.llm.openai_compat import OpenAICompatModel
 from core.progress import Progress, drive
@@ -88,7 +88,7 @@ def test_unreachable_model_server_fails_at_once(local_network_only: None) -> Non
 
 
 @pytest.mark.real_model
-def test_wrong_api_key_is_refused_and_never_shown(
+def test_wrong_key_and_missing_model_are_refused(
     model_server: Server, monkeypatch: pytest.MonkeyPatch, local_network_only: None
 ) -> None:
     monkeypatch.setenv(API_KEY_ENV, "wrong-key-123")
@@ -97,6 +97,10 @@ def test_wrong_api_key_is_refused_and_never_shown(
         _ = ws.writer
     assert "wrong-key-123" not in str(caught.value)
     assert "wrong-key-123" not in ws.settings.model_dump_json()
+    monkeypatch.setenv(API_KEY_ENV, API_KEY)
+    ws.settings.model.name = "no-such-model"
+    with pytest.raises(ServerModelMissingError, match="'no-such-model'"):
+        _ = ws.writer
 
 
 @pytest.mark.real_model
