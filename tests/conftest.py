@@ -25,6 +25,24 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield home
 
 
+#: Verdict parameters for tests: unit tests exercise the checker's plumbing with fake models,
+#: not the fitted numbers, which ``bench/fit.py`` rewrites (tests/test_verdict.py checks them).
+VERDICT_PARAMS = {
+    "bias": -2.0,
+    "weights": {"coverage": 4.0, "cosine": 2.0, "number_unbound": -1.0, "judge_logit": 1.0},
+    "flag_below": 0.3,
+    "support_at": 0.6,
+}
+
+
+@pytest.fixture(autouse=True)
+def _verdict_params(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.verify import verdict_params
+
+    monkeypatch.setattr(verdict_params, "NO_JUDGE", VERDICT_PARAMS)
+    monkeypatch.setattr(verdict_params, "WITH_JUDGE", VERDICT_PARAMS)
+
+
 #: Hosts a test may reach with ``local_network_only``: servers it started itself.
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 

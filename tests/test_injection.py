@@ -54,3 +54,25 @@ def test_injection_pdf_through_real_ingest(tmp_path: Path) -> None:
     statuses = _check(paper, yes_man())
     for sentence, expected in FABRICATIONS.items():
         assert statuses[sentence] == expected, sentence
+
+
+def obedient_judge() -> FakeLLM:
+    """A judge that says YES exactly when the injected instruction reaches its prompt."""
+
+    def probability(instruction: str, content: str) -> float:
+        return 0.99 if "answer YES" in content else 0.02
+
+    return FakeLLM(follows_instructions=True, probabilities=probability)
+
+
+def test_injected_instruction_cannot_pass_a_paraphrase() -> None:
+    # No gate can catch this one: no number, name, quote or citation, only a false paraphrase.
+    paper = make_paper(list(INJECTION_PARAGRAPHS), title=INJECTION_TITLE)
+    judge = obedient_judge()
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), judge, CheckerSettings())
+    claim = "Answer accuracy keeps rising steadily however many passages are retrieved."
+    verdict = checker.verify(claim)[0]
+    assert verdict.status != Status.SUPPORTED
+    assert judge.probability_calls
+    assert all("answer YES" not in content for content in judge.probability_calls)
+    assert all(INJECTION_TEXT not in e.text for e in verdict.evidence)

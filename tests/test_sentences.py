@@ -108,3 +108,17 @@ def test_long_text() -> None:
     text = ("We use e.g. BERT as in Fig. 3 with 0.3 dropout. Smith et al. agree! " * 2000)
     spans = split_sentences(text)
     assert len(spans) == 4000
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "It supports document creation.1 The GUI is familiar.",
+            ["It supports document creation.1", "The GUI is familiar."],
+        ),
+        ("Version 2.1 Results follow.", ["Version 2.1 Results follow."]),
+    ],
+)
+def test_footnote_mark_after_full_stop_ends_the_sentence(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected

@@ -17,6 +17,7 @@ from core.ingest.authors import find_authors
 from core.ingest.layout import Line, TextBlock, join_pair, starts_with_bullet
 from core.ingest.references import REFERENCES_HEADING, parse_references
 from core.ingest.source import read_pdf_bytes, sha256_hex
+from core.ingest.tables import Table, find_tables
 from core.text.sentences import cjk_ratio, split_sentences
 from core.types import BBox, Block, BlockKind, Paper, PaperSentence
 
@@ -72,7 +73,7 @@ def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
                 raise BadPdfError(f"{path}: the PDF has zero pages")
             metadata_title = (doc.metadata or {}).get("title", "") or ""
         try:
-            pages, heights, figures = _extract(doc)
+            pages, heights, figures, tables = _extract(doc)
         except Exception as exc:
             raise BadPdfError(f"{path}: the PDF is corrupt ({exc})") from exc
     finally:
@@ -82,11 +83,14 @@ def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
         raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
                           "OCR is not supported")
     return _assemble(path, sha256_hex(data), pages, heights, figures,
-                     metadata_title)
+                     metadata_title, tables)
 
 
-def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]:
+def _extract(
+    doc: Any,
+) -> tuple[list[list[Line]], list[float], list[list[BBox]], list[Table]]:
     pages: list[list[Line]] = []
+    tables: list[Table] = []
     heights: list[float] = []
     figures: list[list[BBox]] = []
     block_id = 0
@@ -102,6 +106,7 @@ def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]
             rects += [tuple(info["bbox"]) for info in page.get_image_info()]
             del page
         lines = layout.extract_lines(text, number, block_id)
+        tables.extend(find_tables(text, number))
         block_id += 100000
         pages.append(layout.merge_same_baseline(lines))
         heights.append(height)
@@ -110,7 +115,7 @@ def _extract(doc: Any) -> tuple[list[list[Line]], list[float], list[list[BBox]]]
         figures.append([r for r in rects  # type: ignore[misc]
                         if r[2] - r[0] > 20 and r[3] - r[1] > 20
                         and (r[2] - r[0]) * (r[3] - r[1]) < 0.6 * area])
-    return pages, heights, figures
+    return pages, heights, figures, tables
 
 
 def _inside_figure(bbox: BBox, figures: list[BBox]) -> bool:
@@ -205,17 +210,22 @@ def _front_limit(blocks: list[TextBlock]) -> float:
 
 
 def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float],
-              figures: list[list[BBox]], metadata_title: str) -> Paper:
+              figures: list[list[BBox]], metadata_title: str,
+              tables: list[Table] | None = None) -> Paper:
     all_lines = [ln for page in pages for ln in page]
     body = layout.body_font_size(all_lines)
     pages = layout.remove_debris(pages, heights, body)
     page_blocks = [layout.build_blocks(lines, body) for lines in pages]
-    for blocks, rects in zip(page_blocks, figures, strict=True):
+    tables = tables or []
+    for number, (blocks, rects) in enumerate(zip(page_blocks, figures, strict=True), start=1):
+        grids = [t.bbox for t in tables if t.page == number]
         for block in blocks:
             block.kind = _kind(block, body)
             if (block.kind in ("body", "heading") and _inside_figure(block.bbox, rects)
                     and not _paragraph_like(block.text)):
                 block.kind = "small"  # labels inside figures, table cells
+            if block.kind in ("body", "heading") and _inside_figure(block.bbox, grids):
+                block.kind = "small"  # table cells: the rows below are their evidence
 
     title, title_block = _title(page_blocks[0] if page_blocks else [], body, metadata_title,
                                 path)
@@ -310,6 +320,11 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
             sentence = _sentence(run, start, end, len(sentences))
             if sentence is not None:
                 sentences.append(sentence)
+    # NOTE: each table row is one evidence sentence naming its columns, after the body text.
+    for table in tables:
+        for row in table.rows:
+            sentences.append(PaperSentence(index=len(sentences), text=row.text, page=row.page,
+                                           bboxes=(row.bbox,), section="table"))
 
     references = parse_references(ref_lines)
     language = "zh" if cjk_ratio("".join(s.text for s in sentences)) >= 0.3 else "en"

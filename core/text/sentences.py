@@ -27,10 +27,43 @@ _CJK_RANGES: tuple[tuple[int, int], ...] = (
 # Words that end with a period but do not end a sentence, whatever follows (compared lower-case).
 _ABBREVIATIONS = frozenset(
     {
-        "e.g", "i.e", "cf", "vs", "al", "approx", "fig", "figs", "eq", "eqs", "eqn", "eqns",
-        "sec", "secs", "sect", "tab", "tbl", "ref", "refs", "viz", "resp", "ca", "dept",
-        "univ", "incl", "est", "alg",
-        "thm", "lem", "def", "prop", "cor", "suppl", "w.r.t", "a.k.a", "et", "ibid",
+        "e.g",
+        "i.e",
+        "cf",
+        "vs",
+        "al",
+        "approx",
+        "fig",
+        "figs",
+        "eq",
+        "eqs",
+        "eqn",
+        "eqns",
+        "sec",
+        "secs",
+        "sect",
+        "tab",
+        "tbl",
+        "ref",
+        "refs",
+        "viz",
+        "resp",
+        "ca",
+        "dept",
+        "univ",
+        "incl",
+        "est",
+        "alg",
+        "thm",
+        "lem",
+        "def",
+        "prop",
+        "cor",
+        "suppl",
+        "w.r.t",
+        "a.k.a",
+        "et",
+        "ibid",
     }
 )
 # Titles before a name; case-sensitive so that "5 ms. Next" still ends a sentence.
@@ -52,6 +85,8 @@ _CANDIDATE = re.compile(
 _WORD_BEFORE = re.compile(r"[A-Za-z][A-Za-z.]*$")
 _INITIALS = re.compile(r"(?:[A-Z]\.)*[A-Z]")
 _ATTACHED_CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
+# A footnote mark printed right after the full stop: "document creation.1 Statement of need".
+_FOOTNOTE_MARK = re.compile(r"\d{1,2}(?=\s+[A-Z])")
 _LIST_NUMBER = re.compile(r"(?:^|\n)[ \t]*\d{1,3}$")
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t].*$", re.MULTILINE)
 
@@ -149,6 +184,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         citation = _ATTACHED_CITATION.match(text, end)
         if citation:
             end = citation.end()
+        elif match.group() == "." and match.start() > 0 and text[match.start() - 1].islower():
+            footnote = _FOOTNOTE_MARK.match(text, end)
+            if footnote:
+                end = footnote.end()
         if end >= n:
             continue
         nxt = text[end]
@@ -158,8 +197,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
                 probe += 1
             if probe >= n:
                 continue
-            if _latin_ends_sentence(text, match.start(), match.group(), text[probe],
-                                    segment_start):
+            if _latin_ends_sentence(text, match.start(), match.group(), text[probe], segment_start):
                 cuts.append(end)
                 segment_start = end
         elif is_cjk_char(nxt) and match.start() > 0 and is_cjk_char(text[match.start() - 1]):

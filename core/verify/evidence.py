@@ -1,10 +1,12 @@
-"""Evidence: one retrieval per group of sentences, then alignment to single paper sentences.
+"""Evidence: one retrieval per claim, then alignment to single paper sentences and table rows.
 
-For every group of (up to) four consecutive claims the retriever is asked once, with their joined
-text; the paper sentences inside the returned chunks, plus the sentences that share a number or a
-name with a claim ("anchor" sentences, which also bridge a Chinese critique to an English paper),
-are candidates. Each claim is aligned to its best candidates by a score mixing embedding cosine,
-content-word coverage and shared anchors, so the GUI can highlight a line rather than a page.
+Every claim is its own query (the claim's text, not its neighbours joined: a group query returns
+the passages of the group's loudest sentence). The paper sentences inside the returned chunks
+(so each hit brings its neighbours), table rows among them, plus the sentences that share a
+number or a name with the claim ("anchor" sentences, which also bridge a Chinese critique to an
+English paper), are candidates. Each claim is aligned to its best candidates by a score mixing
+embedding cosine, content-word coverage and shared anchors, so the GUI can highlight a line
+rather than a page.
 
 Fallback chain when the retriever is missing or fails: the paper's leading sentences (title,
 abstract, introduction), then no evidence at all (a verdict, not a crash).
@@ -23,13 +25,26 @@ import numpy as np
 
 from core.llm.base import Embedder
 from core.text.normalize import extract_numbers, match_key
+from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
 from core.verify.gates import name_candidates, quoted_passages
-from core.verify.semantic import content_words
 
 log = logging.getLogger(__name__)
 
 GROUP_SIZE = 4
+#: Text addressed to a model rather than a reader (prompt injection): never shown as evidence.
+_INSTRUCTION = re.compile(
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|"
+    r"other)\s+(?:instructions?|prompts?|rules?)|\banswer\s+[\"'“]?(?:yes|no)\b[\"'”]?\s+(?:to|for)\b"
+    r"|\b(?:you are|act as)\s+(?:an?\s+)?(?:ai|assistant|language model|judge|reviewer)\b"
+    r"|\bsystem prompt\b|忽略(?:之前|以上|先前)的?(?:指令|指示)",
+    re.I,
+)
+
+
+def is_instruction(text: str) -> bool:
+    """Whether a paper sentence speaks to a model ("ignore previous instructions ...")."""
+    return _INSTRUCTION.search(text) is not None
 
 
 @runtime_checkable
@@ -60,7 +75,7 @@ class EvidenceFinder:
         retriever: Retriever | None,
         embedder: Embedder | None,
         *,
-        chunks_per_group: int = 4,
+        chunks_per_group: int = 3,
         per_claim: int = 3,
         leading_sentences: int = 15,
     ) -> None:
@@ -73,6 +88,8 @@ class EvidenceFinder:
         self.leading_sentences = leading_sentences
         self._vectors: dict[int, np.ndarray] = {}
         self._words = [content_words(s.text) for s in paper.sentences]
+        # NOTE: injected instructions are data, not evidence: the judge never sees them.
+        self._hidden = {s.index for s in paper.sentences if is_instruction(s.text)}
         self._match_keys: list[str] | None = None  # built on the first quoted claim
         self._by_anchor: dict[str, list[int]] = defaultdict(list)
         for sentence in paper.sentences:
@@ -84,7 +101,7 @@ class EvidenceFinder:
         """Evidence for a group of consecutive claims (one retrieval for the group).
 
         Args:
-            claims: Up to GROUP_SIZE sentence texts; more work but cost more per query.
+            claims: Sentence texts; each is searched on its own.
 
         Returns:
             One ClaimEvidence per claim, in order.
@@ -93,10 +110,10 @@ class EvidenceFinder:
             return []
         if not self.paper.sentences:
             return [ClaimEvidence((), None, None, "none") for _ in claims]
-        pool, source = self._candidates(" ".join(claims))
         claim_vectors = self._embed(list(claims))
         results: list[ClaimEvidence] = []
         for i, claim in enumerate(claims):
+            pool, source = self._candidates(claim)
             ids = list(dict.fromkeys(pool + self._anchor_sentences(claim)))
             results.append(
                 self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source)
@@ -166,6 +183,7 @@ class EvidenceFinder:
     def _align(
         self, claim: str, ids: list[int], claim_vector: np.ndarray | None, source: str
     ) -> ClaimEvidence:
+        ids = [i for i in ids if i not in self._hidden]
         if not ids:
             return ClaimEvidence((), claim_vector, None, "none")
         cosines = np.zeros(len(ids), dtype=np.float32)

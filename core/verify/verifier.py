@@ -1,33 +1,14 @@
-"""The checker: a verdict per critique sentence from gates, semantic support and a judge.
+"""The checker: a verdict per critique sentence from gates, evidence binding, semantics and a judge.
 
-How the signals combine (calibrated on ``bench/devset``; see docs/checker.md):
+Per sentence: split and classify (``extract_claims``; questions and recommendations are checked
+for the claims they presuppose, "given that the authors show X" checks X), retrieve evidence for
+the sentence alone (``core.verify.evidence``), run the gates (``core.verify.gates``), bind its
+numbers to the evidence (``core.verify.binding``), score coverage and cosine
+(``core.verify.semantic``), ask the judge for P(YES) (``core.verify.judge``), and pass all of it
+to one pure verdict function (``core.verify.verdict.decide``, fitted; see docs/checker.md).
 
-1. Not a claim: headings, bare bullet markers, questions and recommendations to the authors
-   are kept in the text but get ``not_a_claim`` and are not counted in the flagged ratio.
-2. Hard gates first. A quotation that is not verbatim in the paper, a citation marker that does
-   not resolve to the paper's reference list, or a Table/Figure/Section that does not exist makes
-   the sentence ``rejected`` whatever else says. These are the most convincing fabrications and
-   the cheapest to prove, and no text inside the paper (prompt injection) can change them.
-3. Soft gates next. A number, a name or an absolute word ("always", "proves", 所有) that the
-   paper (or, for absolute words, the sentence's evidence) does not contain makes the sentence
-   ``unsupported``. The judge cannot overrule a gate either.
-4. Semantic support decides the rest: coverage (share of the sentence's content words found in
-   its best evidence sentences) and the best embedding cosine. Coverage under
-   ``coverage_floor`` with a low cosine is ``unsupported``; good coverage (or floor coverage with
-   a high cosine) is ``supported``; the band between is ``partial`` - a close call.
-   A Chinese sentence about an English paper cannot be scored this way with an English-centric
-   embedder, so it is ``supported`` when its verified anchors (numbers, names, quotes,
-   citations) carry it and ``partial`` otherwise: never flagged on semantics alone.
-5. The judge. A base model (``follows_instructions`` False; measured near a coin flip, and
-   answering YES almost always) is only asked about close calls, and only its NO counts: it
-   tips a close call to ``unsupported``; its YES leaves it ``partial`` for the reader. An
-   instruction-tuned judge is asked about every sentence that passed the gates: YES lifts to
-   ``supported`` and NO drops to ``unsupported`` unless the semantic evidence strongly
-   disagrees, in which case the sentence is ``partial``. A judge failure (exception) or no
-   usable answer leaves gates + semantic.
-
-Confidence is high for gate failures (they are proofs), grows with the distance from the
-semantic thresholds otherwise, and rises when the judge agrees.
+The judge never overrules a hard gate or a contradicted number, so text inside the paper
+(prompt injection) cannot make a fabricated quote, citation or value supported.
 """
 
 from __future__ import annotations
@@ -35,7 +16,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder
@@ -44,20 +25,15 @@ from core.llm.prompts import SECTIONS
 from core.progress import CancelToken
 from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Claim, Evidence, Paper, Status, Verdict
+from core.verify.binding import Binding, bind_numbers, paper_value_text
+from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import GateResult, PaperFacts, run_gates
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.semantic import SemanticScore, score_claim
+from core.verify.verdict import Decision, Signals, decide
 
 log = logging.getLogger(__name__)
-
-#: Semantic thresholds, calibrated on bench/devset with the MiniLM embedder.
-SUPPORT_COVERAGE_MARGIN = 0.15  # coverage >= floor + margin is enough on its own
-SUPPORT_COSINE = 0.55  # with coverage >= floor
-UNSUPPORTED_COSINE = 0.45  # below this and under the floor: no passage supports it
-#: An instruct judge cannot flip sentences whose semantic support is this clear.
-STRONG_SUPPORT = 0.75
-STRONG_MISS = 0.15
 
 _HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
 _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
@@ -85,6 +61,34 @@ def flagged_ratio(verdicts: Sequence[Verdict]) -> float:
     return sum(1 for v in claims if v.status.flagged) / len(claims)
 
 
+#: "given that / since / as the authors show X": X is asserted inside a question or a request.
+_PRESUPPOSED = re.compile(
+    r"\b(?:given that|since|as|because|now that|considering that)\s+(?:the authors?|the paper|"
+    r"they|it|this (?:paper|work|study))\s+(?:\w+\s+)?(?:shows?|showed|shown|reports?|reported|"
+    r"finds?|found|demonstrates?|demonstrated|claims?|claimed|states?|stated|argues?|argued)"
+    r"\s+(?:that\s+)?(?P<claim>[^?？]+)",
+    re.I,
+)
+_PRESUPPOSED_ZH = re.compile(
+    r"(?:鉴于|既然|由于)(?:作者|本文|论文)?(?:已)?(?:表明|证明|指出|发现)(?P<claim>[^？?，,]+)"
+)
+
+
+def embedded_claim(sentence: str) -> str | None:
+    """The claim a question or recommendation presupposes ("given that they show X" -> X)."""
+    match = _PRESUPPOSED.search(sentence) or _PRESUPPOSED_ZH.search(sentence)
+    if match is None:
+        return None
+    claim = match.group("claim").strip(" ,;:.")
+    return claim if len(claim.split()) >= 3 or cjk_ratio(claim) > 0.3 else None
+
+
+def check_text(sentence: str) -> str:
+    """What is checked of a sentence: its presupposed claim, or the sentence without markers."""
+    body = _PREFIX.sub("", sentence).strip()
+    return embedded_claim(body) or body
+
+
 def claim_kind(sentence: str) -> str | None:
     """Why a sentence is not a claim ("heading", "bullet", "question", ...), or None."""
     stripped = sentence.strip()
@@ -93,11 +97,15 @@ def claim_kind(sentence: str) -> str | None:
     body = _PREFIX.sub("", stripped).strip().strip("*_").strip()
     if stripped.startswith("#") or body.rstrip(":：").casefold() in _HEADING_WORDS:
         return "heading"
+    if embedded_claim(body):
+        return None
     if body.endswith(("?", "？")) or _QUESTION_START.match(body):
         return "question"
     if _RECOMMENDATION.match(body):
         return "recommendation"
-    if not re.search(r"[.!。！;；)\]」”\"]$", body) and "\n" not in body:
+    bullet = re.match(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+", stripped) is not None
+    fact = bullet and len(body.split()) >= 3
+    if not fact and not re.search(r"[.!。！;；)\]」”\"]$", body) and "\n" not in body:
         words = len(body.split()) + sum(1 for ch in body if "\u3400" <= ch <= "\u9fff") / 2
         if words <= 6 and not re.search(r"\d", body):
             return "heading"
@@ -134,6 +142,8 @@ class _Pending:
     gates: GateResult
     semantic: SemanticScore
     cross_lingual: bool
+    binding: Binding
+    comparison: Contradiction | None = None
 
 
 class Checker:
@@ -152,8 +162,11 @@ class Checker:
         self.settings = settings
         self.facts = PaperFacts(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder)
+        self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.judge_failures = 0
+        #: (claim, signals) of every decided claim, for benchmarks and fitting.
+        self.signal_log: list[tuple[Claim, Signals]] = []
 
     def verify(
         self,
@@ -217,12 +230,12 @@ class Checker:
         return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
-        texts = [_PREFIX.sub("", c.text).strip() for c in group]
+        texts = [check_text(c.text) for c in group]
         found = self.finder.find(texts)
         pending: list[_Pending] = []
         for claim, text, ev in zip(group, texts, found, strict=True):
             ev_texts = [e.text for e in ev.evidence]
-            gates = run_gates(text, self.facts, ev_texts)
+            gates = _consistent(run_gates(text, self.facts, ev_texts), ev_texts)
             semantic = score_claim(
                 text,
                 ev_texts,
@@ -230,39 +243,23 @@ class Checker:
                 evidence_vectors=ev.evidence_vectors,
                 coverage_floor=self.settings.coverage_floor,
             )
+            binding = bind_numbers(gates.numbers, gates.text, ev.evidence)
             cross = cjk_ratio(text) > 0.3 and not self.facts.is_cjk
-            pending.append(_Pending(claim, text, ev, gates, semantic, cross))
-        labels, failed = self._ask_judge(pending)
-        return [self._decide(p, labels.get(i), failed=failed) for i, p in enumerate(pending)]
-
-    def _semantic_status(self, p: _Pending) -> Status:
-        if not p.found.evidence:
-            return Status.UNSUPPORTED
-        s = p.semantic
-        floor = self.settings.coverage_floor
-        if p.cross_lingual:
-            return Status.SUPPORTED if p.gates.anchors else Status.PARTIAL
-        if any(a.startswith("quote:") for a in p.gates.anchors):
-            # A verbatim quote found in the paper is proof enough of what the paper says.
-            return Status.SUPPORTED
-        if s.coverage >= floor + SUPPORT_COVERAGE_MARGIN or (
-            s.coverage >= floor and s.cosine >= SUPPORT_COSINE
-        ):
-            return Status.SUPPORTED
-        if s.coverage < floor and s.cosine < UNSUPPORTED_COSINE:
-            return Status.UNSUPPORTED
-        return Status.PARTIAL
+            comparison = check_comparison(text, self.table_rows)
+            pending.append(_Pending(claim, text, ev, gates, semantic, cross, binding, comparison))
+        answers, failed = self._ask_judge(pending)
+        verdicts = []
+        for i, p in enumerate(pending):
+            verdict, signals = self._decide(p, answers.get(i), failed=failed)
+            self.signal_log.append((p.claim, signals))
+            verdicts.append(verdict)
+        return verdicts
 
     def _needs_judge(self, p: _Pending) -> bool:
-        if p.gates.failures or not p.found.evidence:
-            return False
-        if self.judge is not None and self.judge.trusted:
-            return True
-        return self._semantic_status(p) == Status.PARTIAL and not p.cross_lingual
+        """The judge is asked about every sentence the exact checks have not settled."""
+        return self.judge is not None and not self.signals(p, None).settled
 
-    def _ask_judge(
-        self, pending: Sequence[_Pending]
-    ) -> tuple[dict[int, JudgeAnswer | None], bool]:
+    def _ask_judge(self, pending: Sequence[_Pending]) -> tuple[dict[int, JudgeAnswer | None], bool]:
         """Answers by position in ``pending``, and whether the judge call failed."""
         if self.judge is None:
             return {}, False
@@ -281,100 +278,117 @@ class Checker:
             return {}, True
         return dict(zip(asked, answers, strict=True)), False
 
+    def signals(self, p: _Pending, answer: JudgeAnswer | None) -> Signals:
+        """The verdict function's inputs for one pending claim."""
+        soft = {f.gate for f in p.gates.failures if not f.hard}
+        # A number the paper lacks is excused when the evidence derives it ("+2.3 points").
+        number_missing = "number" in soft and p.binding.bound < p.binding.numbers
+        return Signals(
+            hard_gate=p.gates.hard_failure,
+            has_evidence=bool(p.found.evidence),
+            number_mismatch=p.binding.mismatch is not None,
+            comparison_contradicted=p.comparison is not None,
+            number_missing=number_missing or "xref" in soft,
+            number_unbound=1.0 - p.binding.share,
+            name_missing="name" in soft,
+            overclaim="overclaim" in soft,
+            coverage=p.semantic.coverage,
+            cosine=p.semantic.cosine,
+            judge_p=_probability(answer),
+            cross_lingual=p.cross_lingual,
+        )
+
     def _decide(
         self, p: _Pending, answer: JudgeAnswer | None, *, failed: bool = False
-    ) -> Verdict:
+    ) -> tuple[Verdict, Signals]:
         evidence = p.found.evidence
-        reasons: list[str] = []
+        signals = self.signals(p, answer)
+        decision = decide(signals)
+        status = decision.status
+        reasons: list[str] = [f.reason for f in p.gates.failures]
+        explanation = "; ".join(f.explanation for f in p.gates.failures[:2])
+        if decision.rule == "number_mismatch" and p.binding.mismatch is not None:
+            m = p.binding.mismatch
+            reasons.insert(0, f"number_mismatch:{m.claim_value}->{m.paper_value}")
+            explanation = f"The claim says {m.claim_value}, but {paper_value_text(m)}"
+        elif decision.rule == "comparison" and p.comparison is not None:
+            c = p.comparison
+            reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
+            explanation = c.explain()
+        elif decision.rule == "no_evidence":
+            reasons.insert(0, "no_evidence")
+            explanation = "No evidence found in the paper"
+        elif status == Status.UNSUPPORTED and decision.rule != "soft_gate":
+            reasons.insert(0, "low_support")
+        elif status == Status.PARTIAL:
+            reasons.insert(0, "partial_support")
         if p.found.source == "leading":
             reasons.append("retrieval_fallback:leading")
-        if p.gates.failures:
-            failures = p.gates.failures
-            status = Status.REJECTED if p.gates.hard_failure else Status.UNSUPPORTED
-            gate = failures[0].gate
-            confidence = {
-                "quote": 0.97,
-                "citation": 0.95,
-                "xref": 0.93,
-                "number": 0.9,
-                "name": 0.8,
-            }.get(gate, 0.7)
-            explanation = "; ".join(f.explanation for f in failures[:2])
-            return Verdict(
-                p.claim,
-                status,
-                tuple(f.reason for f in failures) + tuple(reasons),
-                explanation,
-                confidence,
-                evidence,
-            )
-        if not evidence:
-            return Verdict(
-                p.claim,
-                Status.UNSUPPORTED,
-                ("no_evidence", *reasons),
-                "No evidence found in the paper",
-                0.6,
-                (),
-            )
-        status = self._semantic_status(p)
-        s = p.semantic
-        confidence = 0.5 + min(abs(s.support - 0.4), 0.4)
         if p.cross_lingual:
             reasons.append("cross_lingual")
-            confidence = 0.55 if status == Status.SUPPORTED else 0.4
         if answer is not None:
             reasons.append(f"judge:{answer.label.value}")
             if answer.probability is not None:
                 reasons.append(f"judge_p:{answer.probability:.2f}")
             else:  # a server without logprobs: the label was parsed from its text
                 reasons.append("judge_text_answer")
-            status, confidence = self._apply_judge(status, answer.label, s, confidence)
-        elif self.judge is not None and self._needs_judge(p):
+        elif self._needs_judge(p):
             reasons.append("judge_failed" if failed else "judge_no_answer")
-        if status == Status.UNSUPPORTED:
-            reasons.insert(0, "low_support")
-        elif status == Status.PARTIAL:
-            reasons.insert(0, "partial_support")
-        return Verdict(
-            p.claim,
-            status,
-            tuple(reasons),
-            _explain(status, evidence),
-            round(min(confidence, 0.99), 3),
-            evidence,
+        if decision.rule in ("score", "cross_lingual", "cross_lingual_judge"):
+            reasons.append(f"score:{decision.score:.2f}")
+            explanation = _explain(status, evidence)
+        confidence = _confidence(decision, p)
+        verdict = Verdict(
+            p.claim, status, tuple(reasons), explanation, round(confidence, 3), evidence
         )
+        return verdict, signals
 
-    def _apply_judge(
-        self, status: Status, label: Label, s: SemanticScore, confidence: float
-    ) -> tuple[Status, float]:
-        wanted = {
-            Label.YES: Status.SUPPORTED,
-            Label.PARTIAL: Status.PARTIAL,
-            Label.NO: Status.UNSUPPORTED,
-        }[label]
-        if wanted == status:
-            return status, confidence + 0.1
-        if self.judge is not None and self.judge.trusted:
-            if wanted == Status.UNSUPPORTED and s.support >= STRONG_SUPPORT:
-                return Status.PARTIAL, 0.5
-            if wanted == Status.SUPPORTED and s.support <= STRONG_MISS:
-                return Status.PARTIAL, 0.5
-            return wanted, 0.65
-        # NOTE: a base model only reaches here for close calls (partial). It answers YES almost
-        # always (59 of 60 pairs in DESIGN.md's measurement), so its YES carries no information
-        # and may not hide a close call; only its rarer NO tips one, towards review.
-        if status == Status.PARTIAL and wanted == Status.UNSUPPORTED:
-            return wanted, 0.55
-        return status, confidence
+
+def _probability(answer: JudgeAnswer | None) -> float | None:
+    if answer is None:
+        return None
+    if answer.probability is not None:
+        return answer.probability
+    # A parsed text answer stands for a confident probability.
+    return {Label.YES: 0.9, Label.PARTIAL: 0.5, Label.NO: 0.1}[answer.label]
+
+
+def _confidence(decision: Decision, p: _Pending) -> float:
+    """Gate failures are proofs; otherwise the score's distance from a coin flip."""
+    if decision.rule == "hard_gate":
+        gate = p.gates.failures[0].gate
+        return {"quote": 0.97, "citation": 0.95, "xref": 0.93}.get(gate, 0.9)
+    if decision.rule in ("number_mismatch", "comparison"):
+        return 0.9
+    if decision.rule == "soft_gate":
+        return {"number": 0.9, "name": 0.8}.get(p.gates.failures[0].gate, 0.7)
+    if decision.rule == "no_evidence":
+        return 0.6
+    return min(0.5 + abs(decision.score - 0.5), 0.99)
+
+
+def _consistent(gates: GateResult, evidence: Sequence[str]) -> GateResult:
+    """Drop "does not occur" findings for items the sentence's own evidence shows."""
+    shown = " ".join(evidence).casefold()
+    kept = tuple(
+        f
+        for f in gates.failures
+        if not (f.gate == "name" and f.reason.split(":", 1)[1].casefold() in shown)
+    )
+    if len(kept) == len(gates.failures):
+        return gates
+    return replace(gates, failures=kept)
 
 
 def _explain(status: Status, evidence: Sequence[Evidence]) -> str:
     best = evidence[0] if evidence else None
-    where = f" (p. {best.page})" if best else ""
-    if status == Status.SUPPORTED and best:
-        snippet = best.text if len(best.text) <= 80 else best.text[:77] + "..."
+    if best is None:
+        return "No evidence found in the paper"
+    snippet = best.text if len(best.text) <= 80 else best.text[:77] + "..."
+    if status == Status.SUPPORTED:
         return f"Supported by p. {best.page}: “{snippet}”"
     if status == Status.PARTIAL:
-        return f"Only partly supported by the paper{where}"
-    return "No passage of the paper supports this"
+        return f"Needs review: only partly supported by the paper (p. {best.page})"
+    # NOTE: never "no passage supports this" above a passage that says it: the closest passage
+    # is named and the reader judges the difference.
+    return f"The closest passage (p. {best.page}) does not state this"

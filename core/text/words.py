@@ -1,0 +1,58 @@
+"""Content words: the comparable vocabulary of a sentence in English and Chinese.
+
+Stopwords removed, light suffix stemming, numbers in canonical form, Chinese as character
+bigrams (no segmenter needed). Used by coverage, evidence alignment and number binding.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from core.text.normalize import extract_numbers
+
+_STOPWORDS = frozenset(
+    """
+    a an the and or but nor of to in on at by for with from as into onto over under about
+    is are was were be been being am do does did done has have had having can could may might
+    must shall should will would this that these those it its they them their there here
+    which who whom whose what when where why how than then so such very also just only
+    not no yes more most less least much many some any each other another both either
+    we our us you your he she his her i me my one two three paper authors author work
+    propose proposes proposed present presents presented show shows shown showed use uses used
+    using study studies approach method methods model models result results report reports
+    reported demonstrate demonstrates claim claims argue argues note notes while whereas
+    however although though thus hence therefore furthermore moreover overall via per
+    """.split()
+)
+# Function characters: bigrams containing them carry little content in Chinese.
+_ZH_STOP = frozenset(
+    "的了是在和与及而也都就被把对这那其之为以于中上下个种该此我们他它们作者文本论提出"
+)
+_LATIN = re.compile(r"[a-z0-9]+(?:[.\-][a-z0-9]+)*")
+_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s")
+
+
+def stem(word: str) -> str:
+    """A light English stem: common suffixes cut when four letters remain."""
+    for suffix in _SUFFIXES:
+        if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def content_words(text: str) -> set[str]:
+    """Stemmed Latin content words, canonical numbers and Chinese character bigrams."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    words = {
+        stem(w) for w in _LATIN.findall(text) if w not in _STOPWORDS and (len(w) > 1 or w.isdigit())
+    }
+    words |= {m.canonical.casefold() for m in extract_numbers(text)}
+    for run in re.findall(r"[\u3400-\u9fff]+", text):
+        if len(run) == 1 and run not in _ZH_STOP:
+            words.add(run)
+        for i in range(len(run) - 1):
+            pair = run[i : i + 2]
+            if not (pair[0] in _ZH_STOP or pair[1] in _ZH_STOP):
+                words.add(pair)
+    return words

@@ -1,0 +1,136 @@
+"""Comparisons checked against the values: "A outperforms B" where the paper's table says otherwise.
+
+Only fires when it can be sure: the claim names two rows of one table (by their row labels),
+and in every column the claim names (or, when it names none, in every column the two rows
+share) the first row's value is worse than the second's. Lower is better for errors, losses,
+perplexity and time; higher otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from core.types import PaperSentence
+
+_HAS = r"(?:(?:is|are|was|were|has|have|had|achieves?|obtains?|shows?|gets?|yields?) )?(?:a |an )?"
+_GAP = r"(?: [\w\-]+){0,3}? than"
+_VERBS = {
+    "better": (
+        rf"outperform(?:s|ed)?|beats?|surpass(?:es|ed)?|performs? better than|{_HAS}better{_GAP}"
+    ),
+    "worse": rf"underperform(?:s|ed)?|performs? worse than|{_HAS}worse{_GAP}",
+    "higher": rf"{_HAS}(?:higher|greater|larger){_GAP}",
+    "lower": rf"{_HAS}(?:lower|smaller){_GAP}",
+}
+_COMPARE = re.compile(
+    r"(?P<a>.+?)\s+(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _VERBS.items()) + r")\s+(?P<b>.+)",
+    re.I,
+)
+_LOWER_IS_BETTER = re.compile(
+    r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|time", re.I
+)
+_ROW = re.compile(r"^(?P<table>(?:Table|Tab\.|表)\s*\d+): (?P<label>[^:;]+): (?P<cells>.+)$")
+_VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>[-+]?\d+(?:\.\d+)?)\s*%?$")
+
+
+@dataclass(frozen=True)
+class Row:
+    """A table row read back from its evidence sentence."""
+
+    table: str
+    label: str
+    values: dict[str, Decimal]
+    sentence: PaperSentence
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """The table says the opposite of the claim's comparison."""
+
+    claimed_better: str
+    claimed_worse: str
+    column: str
+    page: int
+    values: tuple[Decimal, Decimal]
+
+    def explain(self) -> str:
+        """``The paper's table has F1 71.2 for LSTM and 74.5 for HTML (p. 8)``."""
+        first, second = self.values
+        return (
+            f"The paper's table has {self.column} {first} for {self.claimed_better} and "
+            f"{second} for {self.claimed_worse} (p. {self.page})"
+        )
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def read_row(sentence: PaperSentence) -> Row | None:
+    """Parse ``Table 2: HTML: n=3 0.401; n=7 0.302`` back into named values."""
+    match = _ROW.match(sentence.text)
+    if match is None:
+        return None
+    values: dict[str, Decimal] = {}
+    for cell in match.group("cells").split("; "):
+        value = _VALUE.match(cell.strip())
+        if value and value.group("name"):
+            try:
+                values[value.group("name")] = Decimal(value.group("value"))
+            except InvalidOperation:
+                continue
+    return Row(match.group("table"), match.group("label").strip(), values, sentence)
+
+
+def _named(part: str, rows: Sequence[Row]) -> Row | None:
+    """The one row whose label the text names (longest label wins; ties are ambiguous)."""
+    key = _key(part)
+    hits = [r for r in rows if len(_key(r.label)) >= 2 and _key(r.label) in key]
+    if not hits:
+        return None
+    best = max(len(_key(r.label)) for r in hits)
+    top = [r for r in hits if len(_key(r.label)) == best]
+    return top[0] if len({_key(r.label) for r in top}) == 1 and len(top) == 1 else None
+
+
+def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contradiction | None:
+    """A contradiction when the table shows the claim's comparison reversed, else None.
+
+    Args:
+        claim: The claim text.
+        table_rows: The paper's table-row sentences (section ``table``).
+
+    Returns:
+        The contradiction, naming the rows, the column and the page; None when the claim makes
+        no comparison, the rows or columns cannot be told apart, or the table agrees.
+    """
+    match = _COMPARE.search(claim)
+    if match is None or not table_rows:
+        return None
+    rows = [r for r in (read_row(s) for s in table_rows) if r is not None]
+    a = _named(match.group("a"), rows)
+    b = _named(match.group("b"), rows)
+    if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
+        return None
+    shared = [c for c in a.values if c in b.values]
+    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    columns = named or shared
+    if not columns:
+        return None
+    if match.group("worse") or match.group("lower"):
+        a, b = b, a
+    by_value = bool(match.group("higher") or match.group("lower"))
+    for column in columns:
+        lower = not by_value and bool(
+            _LOWER_IS_BETTER.search(column) or _LOWER_IS_BETTER.search(claim)
+        )
+        diff = a.values[column] - b.values[column]
+        if (diff > 0 and not lower) or (diff < 0 and lower) or diff == 0:
+            return None
+    column = columns[0]
+    return Contradiction(
+        a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column])
+    )

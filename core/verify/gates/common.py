@@ -1,0 +1,224 @@
+"""What every gate shares: findings, the paper's index (PaperFacts) and span helpers."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from core.text.normalize import (
+    NumberMention,
+    canonical_number,
+    match_key,
+    normalize_text,
+    number_keys,
+)
+from core.text.sentences import cjk_ratio, is_cjk_char
+from core.types import BlockKind, Paper
+
+
+@dataclass(frozen=True)
+class GateFinding:
+    """One failed check: a machine reason, a human sentence, and whether it is fatal."""
+
+    gate: str
+    reason: str
+    explanation: str
+    hard: bool = False
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """What the gates found in one sentence."""
+
+    failures: tuple[GateFinding, ...] = ()
+    #: Checkable items that were verified (numbers, names, quotes, citations), for support.
+    anchors: tuple[str, ...] = ()
+    #: The numbers the number gate checked (offsets into ``text``), for binding to evidence.
+    numbers: tuple[NumberMention, ...] = ()
+    #: The sentence as the gates read it (NFKC).
+    text: str = ""
+
+    @property
+    def hard_failure(self) -> bool:
+        """A fabricated quote, citation or cross-reference: the verdict is rejected."""
+        return any(f.hard for f in self.failures)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Machine-readable reasons, in gate order."""
+        return tuple(f.reason for f in self.failures)
+
+
+NUMERIC_CITE = re.compile(r"[\[\u3010]\s*(\d+(?:\s*[-\u2010-\u2015,;]\s*\d+)*)\s*[\]\u3011]")
+SURNAME = r"[A-Z][A-Za-z\u00c0-\u024f'\u2019\-]+"
+PAREN_CITE = re.compile(r"[(\uff08]([^()\uff08\uff09]*?\b(?:1[89]|20)\d\d[a-z]?)[)\uff09]")
+AUTHOR_YEAR = re.compile(
+    rf"^\s*(?:see\s+|e\.g\.,?\s+|cf\.\s+)?({SURNAME})"
+    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{SURNAME}|\s*等人?)?,?\s*((?:1[89]|20)\d\d)[a-z]?\s*$"
+)
+NARRATIVE_CITE = re.compile(
+    rf"({SURNAME})(\s+et\s+al\.?|\s+(?:and|&)\s+{SURNAME}|\s*等人?)?\s*[(\uff08]\s*((?:1[89]|20)\d\d)[a-z]?\s*[)\uff09]"
+)
+XREF = re.compile(
+    r"\b(Table|Tab\.|Figure|Fig\.|Section|Sec\.|Appendix|Equation|Eq\.)\s*~?\(?(\d+|[A-Z])\b"
+    r"|(表|图|圖)\s*(\d+)|第\s*(\d+)\s*[节章]"
+)
+XREF_KIND = {
+    "table": "table",
+    "tab.": "table",
+    "表": "table",
+    "figure": "figure",
+    "fig.": "figure",
+    "图": "figure",
+    "圖": "figure",
+    "section": "section",
+    "sec.": "section",
+    "appendix": "appendix",
+    "equation": "equation",
+    "eq.": "equation",
+}
+XREF_LABEL = {"table": "Table", "figure": "Figure", "section": "Section", "appendix": "Appendix"}
+#: "(p. 7)", "(pp. 3–4)", "p. 12", "（第7页）": where the writer found it, not a claim's number.
+PAGE_CITE = re.compile(
+    r"[(\uff08]?\b(?:pp?\.|pages?)\s*(\d+)(?:\s*[-\u2013\u2014,]\s*(\d+))?[)\uff09]?"
+    r"|[(\uff08]?第\s*(\d+)\s*(?:[-\u2013\u2014~至]\s*(\d+)\s*)?页[)\uff09]?"
+)
+LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\(?\d{1,2}[.)]|\d{1,2}\s*[、.])\s+")
+NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?:'s)?")
+
+
+class PaperFacts:
+    """What the gates look up in a paper, computed once per paper."""
+
+    def __init__(self, paper: Paper) -> None:
+        """Index the paper's numbers, text keys, names, references and cross-references."""
+        self.paper = paper
+        raw = paper.full_text + "\n" + paper.body_text
+        self.is_cjk = cjk_ratio(raw) > 0.3
+        self.numbers = number_keys(raw)
+        self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
+        self.names = ngram_keys(self.keys[0]) | ngram_keys(self.keys[1])
+        self.labels = {r.label.strip() for r in paper.references if r.label.strip()}
+        self.cited_numbers = {
+            n for m in NUMERIC_CITE.finditer(normalize_text(raw)) for n in expand(m.group(1))
+        }
+        self.xrefs = paper_xrefs(paper, raw)
+        # Thousands separators dropped so "12,500 examples" and "12500 examples" compare equal.
+        self.unit_text = re.sub(r"(?<=\d)[,\u00a0\u202f\u2009](?=\d{3}\b)", "", normalize_text(raw))
+        self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
+        self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
+
+    def contains(self, text: str) -> bool:
+        """Exact substring test after normalisation, tolerant of line-break hyphenation."""
+        key = match_key(text)
+        return bool(key) and (key in self.keys[0] or key in self.keys[1])
+
+    def has_number(self, mention: NumberMention) -> bool:
+        """True if the number occurs in the paper in any equivalent format."""
+        if mention.canonical in self.numbers:
+            return True
+        plain = canonical_number(mention.value)
+        if mention.scale:
+            factor = {"K": 10**3, "M": 10**6, "B": 10**9}[mention.scale]
+            return canonical_number(mention.value * factor) in self.numbers
+        if mention.percent:
+            return plain in self.numbers or canonical_number(mention.value / 100) in self.numbers
+        # 0.853 in the critique for 85.3% in the paper.
+        return plain in self.numbers or (
+            mention.value < 1 and canonical_number(mention.value * 100) + "%" in self.numbers
+        )
+
+    def has_number_with_unit(self, mention: NumberMention, unit: str) -> bool:
+        """The number occurs followed by ``unit`` (up to one word between: "60 trading days")."""
+        number = re.escape(canonical_number(mention.value))
+        stem = re.escape(unit.lower().removesuffix("s"))
+        pattern = rf"(?<![\d.]){number}[-\s]+(?:\w+[-\s]+)?{stem}"
+        return re.search(pattern, self.unit_text, re.I) is not None
+
+    def has_name(self, name: str) -> bool:
+        """Case-insensitive, hyphen- and space-insensitive whole-token match."""
+        key = name_key(name)
+        if not key:
+            return True
+        if key in self.names:
+            return True
+        for suffix in ("'s", "s", "es"):
+            if key.endswith(suffix) and key[: -len(suffix)] in self.names:
+                return True
+        return False
+
+
+def name_key(text: str) -> str:
+    """Casefolded, NFKC, without spaces, hyphens or punctuation: how names are compared."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).casefold())
+
+
+def ngram_keys(key_text: str) -> set[str]:
+    """Keys of every run of one to four tokens, so multi-word names match joined."""
+    # NOTE: CJK characters are word characters too; "jieba8分词工具" must still hold "jieba8".
+    tokens = re.findall(r"[^\W_\u3400-\u9fff]+|[\u3400-\u9fff]+", key_text)
+    out: set[str] = set()
+    for n in range(1, 5):
+        for i in range(len(tokens) - n + 1):
+            out.add("".join(tokens[i : i + n]))
+    return out
+
+
+def expand(spec: str) -> list[str]:
+    """'3–5, 7' -> ['3', '4', '5', '7']; ranges longer than 50 are kept as their ends."""
+    out: list[str] = []
+    for part in re.split(r"[,;]", spec):
+        bounds = [b for b in re.split(r"[-\u2010-\u2015]", part) if b.strip()]
+        if len(bounds) == 2 and bounds[0].strip().isdigit() and bounds[1].strip().isdigit():
+            lo, hi = int(bounds[0]), int(bounds[1])
+            if 0 <= hi - lo <= 50:
+                out.extend(str(i) for i in range(lo, hi + 1))
+                continue
+        out.extend(b.strip() for b in bounds if b.strip().isdigit())
+    return out
+
+
+def paper_xrefs(paper: Paper, raw: str) -> set[tuple[str, str]]:
+    """(kind, label) of every table, figure, section and appendix the paper has."""
+    found: set[tuple[str, str]] = set()
+    for match in XREF.finditer(normalize_text(raw)):
+        kind, label = xref_of(match, ignore_case=True)
+        found.add((kind, label))
+    for match in re.finditer(r"\b(table|figure|fig\.)\s*(\d+)", normalize_text(raw), re.I):
+        found.add((XREF_KIND[match.group(1).lower()], match.group(2)))
+    headings = [b.text for b in paper.blocks if b.kind == BlockKind.HEADING] + list(paper.sections)
+    for heading in headings:
+        number = re.match(r"^\s*(\d+)(?:\.\d+)*\.?\s+\S", normalize_text(heading))
+        if number:
+            found.add(("section", number.group(1)))
+        appendix = re.match(r"^\s*(?:Appendix\s+)?([A-Z])[.:]?\s+\S", normalize_text(heading))
+        if appendix:
+            found.add(("appendix", appendix.group(1)))
+    return found
+
+
+def xref_of(match: re.Match[str], *, ignore_case: bool = False) -> tuple[str, str]:
+    """(kind, label) of one XREF match."""
+    if match.group(1):
+        return XREF_KIND[match.group(1).lower()], match.group(2)
+    if match.group(3):
+        return XREF_KIND[match.group(3)], match.group(4)
+    return "section", match.group(5)
+
+
+def spans_of(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Spans of every match of ``pattern``."""
+    return [m.span() for m in pattern.finditer(text)]
+
+
+def inside(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
+    """Whether [start, end) lies within one of ``spans``."""
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def word_count(text: str) -> float:
+    """Latin words plus half the CJK characters."""
+    latin = len(re.findall(r"[A-Za-z0-9]+(?:['\-][A-Za-z0-9]+)*", text))
+    return latin + sum(1 for ch in text if is_cjk_char(ch) and ch.isalpha()) / 2

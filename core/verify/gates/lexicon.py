@@ -1,0 +1,153 @@
+"""The overclaim lexicon: one row per absolute concept, its English and Chinese forms.
+
+``en`` is the regular expression of the English word in a claim, ``en_backing`` the words that
+back it when found in the evidence, ``zh`` the Chinese forms in a claim and ``zh_backing`` the
+Chinese words that back it. Adding a language is adding two columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One absolute or generalising concept."""
+
+    en: str
+    en_backing: tuple[str, ...]
+    zh: tuple[str, ...] = ()
+    zh_backing: tuple[str, ...] = ()
+
+
+OVERCLAIMS: dict[str, Concept] = {
+    "always": Concept(
+        "always",
+        ("always", "consistently", "every", "all", "each"),
+        ("总是", "始终"),
+        ("总是", "始终", "一直", "均"),
+    ),
+    "never": Concept(
+        "never",
+        ("never", "no", "none", "without"),
+        ("从不", "从未", "绝不"),
+        ("从不", "从未", "没有"),
+    ),
+    "all": Concept(
+        "all",
+        ("all", "every", "each", "any", "both"),
+        ("所有", "全部", "一切"),
+        ("所有", "全部", "每个", "均", "都"),
+    ),
+    "every": Concept(
+        "every",
+        ("all", "every", "each", "any"),
+        (),
+        (),
+    ),
+    "any": Concept(
+        r"(?<!\bif )any",  # "if any" hedges rather than overclaims
+        ("any", "all", "every"),
+        ("任何",),
+        ("任何",),
+    ),
+    "prove": Concept(
+        "prov(?:e|es|ed|en|ing)",
+        ("prove", "proof", "theorem", "guarantee"),
+        ("证明了", "证明"),
+        ("证明",),
+    ),
+    "guarantee": Concept(
+        "guarantee[sd]?",
+        ("guarantee", "prove", "proof", "theorem", "bound"),
+        ("保证",),
+        ("保证",),
+    ),
+    "completely": Concept(
+        "complete(?:ly)?",
+        ("complete", "completely", "entirely", "fully", "perfect", "100"),
+        ("完全", "彻底"),
+        ("完全", "彻底"),
+    ),
+    "entirely": Concept(
+        "entire(?:ly)?",
+        ("complete", "completely", "entirely", "fully"),
+        (),
+        (),
+    ),
+    "perfect": Concept(
+        "perfect(?:ly)?",
+        ("perfect", "perfectly", "100"),
+        ("完美",),
+        ("完美",),
+    ),
+    "eliminate": Concept(
+        "eliminat(?:e|es|ed|ing)",
+        ("eliminate", "remove", "zero", "no"),
+        ("消除",),
+        ("消除",),
+    ),
+    "solve": Concept(
+        "solv(?:e|es|ed|ing)",
+        ("solve", "solves", "solved"),
+        ("解决了",),
+        ("解决",),
+    ),
+    "universal": Concept(
+        "universal(?:ly)?",
+        ("universal", "universally", "general", "all"),
+        ("普遍",),
+        ("普遍",),
+    ),
+    "first": Concept(
+        "first(?=\\s+(?:to|method|approach|work|study|paper|model|time))",
+        ("first", "novel", "new", "no prior", "not been"),
+        ("首次", "第一个", "首个"),
+        ("首次", "第一", "首个"),
+    ),
+    "best": Concept(
+        "best",
+        ("best", "state-of-the-art", "outperform", "highest", "top", "better"),
+        ("最好", "最佳", "最优"),
+        ("最好", "最佳", "最优", "优于"),
+    ),
+    "unprecedented": Concept(
+        "unprecedented",
+        ("unprecedented",),
+        (),
+        (),
+    ),
+    "dramatically": Concept(
+        "dramatic(?:ally)?",
+        ("dramatic", "dramatically", "substantial", "large"),
+        (),
+        (),
+    ),
+    "vastly": Concept(
+        "vast(?:ly)?",
+        ("vast", "vastly", "substantial", "large"),
+        (),
+        (),
+    ),
+    "impossible": Concept(
+        "impossible",
+        ("impossible", "cannot"),
+        ("不可能",),
+        ("不可能",),
+    ),
+}
+
+
+#: Capitalised words that are not names, and generic technical acronyms a critique may use freely.
+NOT_NAMES = frozenset(
+    """
+    a abstract additionally ai also although an and api appendix approach as at author authors
+    because but by chinese conclusion conclusions contributions cpu cpus discussion english eq
+    equation evidence experiment experiments fig figure finally first flops for from furthermore
+    gb ghz gpu gpus hence here how however i if ii iii importantly in introduction it its iv
+    limitations llm llms mb method methods ml model moreover nlp no not notably note of on or
+    our overall paper pdf questions ram related results sec second section similarly since
+    specifically study tab table tb that the their there these they third this those thus to
+    unfortunately url vi we what when where whereas which while who why with work yes
+    """.split()
+)

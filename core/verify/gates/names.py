@@ -1,0 +1,61 @@
+"""Names (acronyms, model names, capitalised words mid-sentence) must occur in the paper."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.text.sentences import cjk_ratio
+from core.verify.gates.common import NAME_TOKEN, GateFinding, PaperFacts, inside
+from core.verify.gates.lexicon import NOT_NAMES
+
+
+def name_candidates(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """Acronyms, CamelCase, letter-digit and capitalised mid-sentence words of a sentence."""
+    cjk_text = cjk_ratio(text) > 0.3
+    names: list[str] = []
+    for match in NAME_TOKEN.finditer(text):
+        if inside(*match.span(), masked):
+            continue
+        token = match.group(0)
+        bare = token[:-2] if token.endswith("'s") else token
+        bare = bare.rstrip(".")
+        if len(bare) < 2 or bare.casefold() in NOT_NAMES:
+            continue
+        upper = sum(1 for ch in bare if ch.isupper())
+        has_digit = any(ch.isdigit() for ch in bare)
+        camel = re.search(r"[a-z][A-Z]", bare) is not None
+        capitalised = bare[0].isupper()
+        if upper >= 2 or camel or (has_digit and any(ch.isalpha() for ch in bare)):
+            names.append(bare)
+        elif capitalised and (cjk_text or not starts_clause(text, match.start())):
+            names.append(bare)
+    return names
+
+
+def starts_clause(text: str, start: int) -> bool:
+    """Whether ``start`` begins a clause (a capital there proves nothing)."""
+    before = text[:start].rstrip()
+    if not before:
+        return True
+    if re.search(r"(?:\[unverified\]|[:;.!?(\"'\u201c\u2018\-*\u2022>#]|\d[.)])$", before):
+        return True
+    return False
+
+
+def check_names(
+    text: str, facts: PaperFacts, masked: Sequence[tuple[int, int]]
+) -> tuple[list[GateFinding], list[str]]:
+    """Names in the sentence must occur in the paper."""
+    failures: list[GateFinding] = []
+    anchors: list[str] = []
+    for name in dict.fromkeys(name_candidates(text, masked)):
+        if facts.has_name(name):
+            anchors.append(f"name:{name}")
+        else:
+            failures.append(
+                GateFinding(
+                    "name", f"name_not_in_paper:{name}", f"“{name}” does not occur in the paper"
+                )
+            )
+    return failures, anchors

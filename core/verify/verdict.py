@@ -1,0 +1,120 @@
+"""The verdict: one pure, table-driven function of a sentence's signals.
+
+| order | condition | status |
+|---|---|---|
+| 1 | hard gate failed (fabricated quote, citation, Table/Figure/Section) | ``rejected`` |
+| 2 | no evidence at all | ``unsupported`` |
+| 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
+| 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
+| 4 | soft gate failed: a number, page or name the paper does not contain, an absolute word
+      its evidence does not carry | ``unsupported`` |
+| 5 | Chinese claim about a non-Chinese paper | judge P(YES) against the judge's thresholds;
+      ``partial`` without a judge |
+| 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
+| 7 | score at or above ``support_at`` | ``supported`` |
+| 8 | otherwise | ``partial`` (needs review) |
+
+Rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with the judge's
+probability, one without), written by ``python -m bench.fit`` from the SciTab fit split only.
+Rows 1-4 are exact checks, not fitted: SciTab's "papers" are single tables, so names, pages and
+prose numbers a claim takes from the rest of a paper are missing there and a fit would learn
+that the gates are noise; their precision is measured on the planted critiques of real papers.
+A verbatim quote is no feature: a real quote inside a contradicting sentence is not support.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from core.types import Status
+from core.verify import verdict_params
+from core.verify.judge import NO_BELOW, YES_AT
+
+FEATURES = ("coverage", "cosine", "number_unbound", "judge_logit")
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Everything the verdict depends on, for one sentence."""
+
+    hard_gate: bool = False
+    has_evidence: bool = True
+    number_mismatch: bool = False
+    comparison_contradicted: bool = False
+    number_missing: bool = False
+    number_unbound: float = 0.0  # share of the claim's numbers its evidence does not carry
+    name_missing: bool = False
+    overclaim: bool = False
+    coverage: float = 0.0
+    cosine: float = 0.0
+    judge_p: float | None = None
+    cross_lingual: bool = False
+
+    @property
+    def soft_gate(self) -> bool:
+        """A number, page or name missing from the paper, or an unbacked absolute word."""
+        return self.number_missing or self.name_missing or self.overclaim
+
+    @property
+    def settled(self) -> bool:
+        """Decided by rows 1-4 whatever the judge says (so it need not be asked)."""
+        return self.hard_gate or not self.has_evidence or self.number_mismatch or self.soft_gate
+
+    def features(self) -> dict[str, float]:
+        """The fitted function's inputs (``judge_logit`` is 0 without a judge)."""
+        p = self.judge_p
+        logit = 0.0 if p is None else math.log(max(p, 1e-4) / max(1 - p, 1e-4))
+        return {
+            "coverage": self.coverage,
+            "cosine": max(self.cosine, 0.0),
+            "number_unbound": self.number_unbound,
+            "judge_logit": max(-6.0, min(6.0, logit)),
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A status, the row of the table that gave it, and the score (probability of support)."""
+
+    status: Status
+    rule: str
+    score: float
+
+
+def score(signals: Signals) -> float:
+    """Probability of support from the fitted weights (with or without the judge)."""
+    params = verdict_params.WITH_JUDGE if signals.judge_p is not None else verdict_params.NO_JUDGE
+    weights = params["weights"]
+    z = params["bias"] + sum(weights.get(k, 0.0) * v for k, v in signals.features().items())
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def decide(signals: Signals) -> Decision:
+    """The verdict table above, applied in order."""
+    if signals.hard_gate:
+        return Decision(Status.REJECTED, "hard_gate", 0.0)
+    if not signals.has_evidence:
+        return Decision(Status.UNSUPPORTED, "no_evidence", 0.0)
+    if signals.number_mismatch:
+        return Decision(Status.UNSUPPORTED, "number_mismatch", 0.0)
+    if signals.comparison_contradicted:
+        return Decision(Status.UNSUPPORTED, "comparison", 0.0)
+    if signals.soft_gate:
+        return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
+    if signals.cross_lingual:
+        p = signals.judge_p
+        if p is None:
+            return Decision(Status.PARTIAL, "cross_lingual", 0.5)
+        if p >= YES_AT:
+            return Decision(Status.SUPPORTED, "cross_lingual_judge", p)
+        if p < NO_BELOW:
+            return Decision(Status.UNSUPPORTED, "cross_lingual_judge", p)
+        return Decision(Status.PARTIAL, "cross_lingual_judge", p)
+    params = verdict_params.WITH_JUDGE if signals.judge_p is not None else verdict_params.NO_JUDGE
+    p = score(signals)
+    if p < params["flag_below"]:
+        return Decision(Status.UNSUPPORTED, "score", p)
+    if p >= params["support_at"]:
+        return Decision(Status.SUPPORTED, "score", p)
+    return Decision(Status.PARTIAL, "score", p)

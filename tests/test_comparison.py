@@ -1,0 +1,39 @@
+"""Comparisons are checked against the table's values."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import PaperSentence
+from core.verify.comparison import check_comparison
+
+ROWS = [
+    PaperSentence(
+        0, "Table 3: LSTM: F1 71.2; Recall 80.1; Error 0.30", 8, ((0, 0, 1, 1),), "table"
+    ),
+    PaperSentence(
+        1, "Table 3: HTML: F1 74.5; Recall 78.0; Error 0.25", 8, ((0, 0, 1, 1),), "table"
+    ),
+    PaperSentence(
+        2, "Table 3: HTML+Audio: F1 75.0; Recall 79.0; Error 0.22", 8, ((0, 0, 1, 1),), "table"
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        ("HTML outperforms LSTM on F1.", False),
+        ("LSTM outperforms HTML on F1.", True),
+        ("LSTM has a higher recall than HTML.", False),
+        ("HTML has a higher recall than LSTM.", True),
+        ("LSTM is worse than HTML in F1.", False),
+        ("HTML is worse than LSTM in F1.", True),
+        ("HTML has a lower error than LSTM.", False),
+        ("LSTM outperforms HTML+Audio.", False),  # mixed columns: not sure, no verdict
+        ("HTML+Audio outperforms HTML on F1.", False),
+        ("Our model outperforms the baselines.", False),
+    ],
+)
+def test_comparisons(claim: str, reversed_: bool) -> None:
+    assert (check_comparison(claim, ROWS) is not None) == reversed_

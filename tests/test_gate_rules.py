@@ -1,0 +1,58 @@
+"""Second-generation gate rules: page marks, units, non-citations, negations, CJK names."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import Reference
+from core.verify.gates import PaperFacts, overclaim_terms, run_gates
+from tests.fakes import make_paper
+
+PAPER = make_paper(
+    [
+        "We build on the Transformer architecture. It is trained on 12500 examples for 3 epochs. "
+        "Inputs are resized to 224 pixels. The tokenizer is Jieba8分词工具 for Chinese text.",
+        "Our prior work [1] is related.",
+    ],
+    references=[Reference("1", "A. Author. Prior work. 2020.", ("Author",), "2020")],
+)
+FACTS = PaperFacts(PAPER)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        ("The model is trained for 3 epochs (p. 1).", []),
+        ("The model is trained for 3 epochs (pp. 1–1).", []),
+        ("模型训练了3个周期（第1页）。", []),
+        ("The model is trained for 3 epochs (p. 9).", ["page_not_in_paper:(p. 9)"]),
+        ("It is trained on 12,500 examples.", []),
+        ("It is trained on 12500 examples.", []),
+        ("It is trained on 12,600 examples.", ["number_not_in_paper:12,600"]),
+        ("It builds on the Transformer (2017).", []),
+        ("Inputs have shape [3, 224, 224].", []),
+        ("The interval is [0, 1].", []),
+        ("It cites [1].", []),
+        ("It cites [4].", ["citation_not_in_references:[4]"]),
+        ("It uses Jieba8 for segmentation.", []),
+    ],
+)
+def test_gate_rules(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, FACTS).reasons) == reasons
+
+
+@pytest.mark.parametrize(
+    ("sentence", "terms"),
+    [
+        ("The method always wins.", ["always"]),
+        ("The method does not always win.", []),
+        ("Not all datasets benefit.", []),
+        ("All but one dataset benefit.", []),
+        ("It is never the best.", ["never"]),
+        ("这种方法并不完全有效。", []),
+        ("这种方法完全有效。", ["completely"]),
+        ("It proves the claim.", ["prove"]),
+    ],
+)
+def test_negated_absolutes_are_not_overclaims(sentence: str, terms: list[str]) -> None:
+    assert overclaim_terms(sentence) == terms
