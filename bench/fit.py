@@ -148,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--judge", action="store_true", help="also fit the judge's weight")
     parser.add_argument("--limit", type=int, default=300, help="fit claims run with the judge")
+    parser.add_argument(
+        "--judge-only", action="store_true", help="refit only the judge's set (keeps NO_JUDGE)"
+    )
     args = parser.parse_args(argv)
 
     from core.llm.embedder import OnnxMiniLM
@@ -158,7 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
-        for label, judge, settings in configurations(args.judge):
+        for label, judge, settings in configurations(args.judge or args.judge_only):
+            if args.judge_only and judge is None:
+                fitted["no_judge"] = verdict_params.NO_JUDGE
+                counts["no_judge"] = verdict_params.FIT.get("claims", {}).get("no_judge", 0)
+                continue
             rows: list[tuple[Signals, int, str]] = []
             for name in FIT_SETS:
                 cases = cases_of(name, args.limit if judge is not None else None)

@@ -228,3 +228,11 @@ def test_claims_inside_recommendations_and_questions(sentence: str, checked: str
 def test_bullet_stating_a_fact_is_a_claim() -> None:
     assert claim_kind("- SpanCheck uses BERT-base") is None
     assert claim_kind("Main findings") == "heading"
+
+
+def test_number_with_a_unit_the_paper_never_uses_is_flagged() -> None:
+    paper = make_paper(["Returns are predicted over 3 and 7 days. The window is 60 trading steps."])
+    ch = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = ch.verify("Returns are also predicted over 60 days.")[0]
+    assert verdict.status == Status.UNSUPPORTED
+    assert verdict.reasons[0].startswith("number_unit_not_in_paper")

@@ -281,8 +281,13 @@ class Checker:
     def signals(self, p: _Pending, answer: JudgeAnswer | None) -> Signals:
         """The verdict function's inputs for one pending claim."""
         soft = {f.gate for f in p.gates.failures if not f.hard}
-        # A number the paper lacks is excused when the evidence derives it ("+2.3 points").
-        number_missing = "number" in soft and p.binding.bound < p.binding.numbers
+        # A number the paper lacks is excused when the evidence derives it ("+2.3 points"); a
+        # number the paper has, but never with the claim's unit ("60-day"), is not.
+        reasons = [f.reason for f in p.gates.failures]
+        number_missing = any(r.startswith("number_unit_not_in_paper") for r in reasons) or (
+            any(r.startswith("number_not_in_paper") for r in reasons)
+            and p.binding.bound < p.binding.numbers
+        )
         return Signals(
             hard_gate=p.gates.hard_failure,
             has_evidence=bool(p.found.evidence),
