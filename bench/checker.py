@@ -95,8 +95,10 @@ class Run:
 class CachingLLM:
     """Proxy that caches P(YES) per prompt on disk, so a fit can be re-run without the model."""
 
-    def __init__(self, llm: LLM, path: Path = JUDGE_CACHE) -> None:
+    def __init__(self, llm: LLM, path: Path = JUDGE_CACHE, *, offline: bool = False) -> None:
         self.llm = llm
+        #: Answer from the cache only: an unseen prompt gets no answer (the claim is skipped).
+        self.offline = offline
         self.name = llm.name
         self.context_size = llm.context_size
         self.follows_instructions = llm.follows_instructions
@@ -111,13 +113,19 @@ class CachingLLM:
         return self.llm.count_tokens(text)
 
     def complete(self, instruction: str, content: str, **kwargs: Any) -> Any:
-        """Delegated."""
+        """Delegated; offline, an empty answer."""
+        if self.offline:
+            from core.llm.base import Completion
+
+            return Completion("", 0, 0)
         return self.llm.complete(instruction, content, **kwargs)
 
     def yes_probability(self, instruction: str, content: str) -> float | None:
         """Cached by the prompt's hash."""
         key = hashlib.sha1(f"{instruction}\n\n{content}".encode()).hexdigest()
         if key not in self.cache:
+            if self.offline:
+                return None
             self.calls += 1
             self.cache[key] = self.llm.yes_probability(instruction, content)
             if self.calls % 20 == 0:
@@ -297,7 +305,7 @@ def cases_of(name: str, limit: int | None) -> list[Case]:
 
 
 def configurations(
-    judge: bool,
+    judge: bool, *, offline: bool = False
 ) -> Iterator[tuple[str, LLM | None, CheckerSettings]]:
     """(label, judge model, settings) to run."""
     yield "gates + binding + semantic (no judge)", None, CheckerSettings(use_judge=False)
@@ -308,7 +316,8 @@ def configurations(
         start = time.perf_counter()
         model = LlamaModel.load(default_model_path())
         print(f"\njudge model loaded in {time.perf_counter() - start:.1f} s: {model.name}")
-        yield "+ judge P(YES) (default model)", CachingLLM(model), CheckerSettings(use_judge=True)  # type: ignore[misc]
+        cached = CachingLLM(model, offline=offline)
+        yield "+ judge P(YES) (default model)", cached, CheckerSettings(use_judge=True)  # type: ignore[misc]
 
 
 def main(argv: list[str] | None = None) -> int:

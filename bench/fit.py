@@ -151,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--judge-only", action="store_true", help="refit only the judge's set (keeps NO_JUDGE)"
     )
+    parser.add_argument(
+        "--cached", action="store_true", help="judge answers from the cache only (no inference)"
+    )
     args = parser.parse_args(argv)
 
     from core.llm.embedder import OnnxMiniLM
@@ -161,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
-        for label, judge, settings in configurations(args.judge or args.judge_only):
+        for label, judge, settings in configurations(
+            args.judge or args.judge_only, offline=args.cached
+        ):
             if args.judge_only and judge is None:
                 fitted["no_judge"] = verdict_params.NO_JUDGE
                 counts["no_judge"] = verdict_params.FIT.get("claims", {}).get("no_judge", 0)
@@ -176,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                     if o.signals is not None
                     and not o.signals.settled
                     and o.case.label in ("supported", "fabricated")
+                    and (judge is None or o.signals.judge_p is not None)
                 ]
             names = FEATURES if judge is not None else FEATURES[:-1]
             key = "with_judge" if judge is not None else "no_judge"
