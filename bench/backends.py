@@ -1,12 +1,17 @@
 """The cost of the HTTP path: one paper critiqued and verified in process and through a server.
 
     .venv/bin/python -m bench.backends [PAPER.pdf] [--tokens N] [--retries N] [--lang en|zh]
+        [--logprobs]
 
 Runs, in one process and one temporary data folder, the same critique (settings as given) and
 the same verification (the in-process critique's text, judge on) first with the bundled model in
 process, then through llama-cpp-python's OpenAI-compatible server started on 127.0.0.1 with the
 same model, threads and context size. Prints the wall times and the server/in-process ratios
 (target: at most 1.15). Model loading is outside the timings.
+
+The server runs without llama-cpp-python's ``logits_all`` unless ``--logprobs`` is given: that
+option keeps every position's logits and slows its decoding many times over on a CPU,
+so by default the server's judge answers are parsed text, the in-process judge's are P(YES).
 """
 
 from __future__ import annotations
@@ -68,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tokens", type=int, default=0, help="tokens per section (0: setting)")
     parser.add_argument("--retries", type=int, default=-1, help="repair rounds (-1: setting)")
     parser.add_argument("--lang", default="en", choices=("en", "zh"))
+    parser.add_argument("--logprobs", action="store_true", help="server with logits_all")
     args = parser.parse_args(argv)
     pdf = Path(args.pdf)
     if not pdf.is_file():
@@ -105,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         home,
         context_size=settings.model.context_size,
         threads=threads,
+        logprobs=args.logprobs,
     )
     try:
         remote_settings = settings.model_copy(deep=True)
@@ -119,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         f"settings: {settings.model.max_tokens_per_section} tokens per section, "
         f"{settings.checker.max_retries} retries, judge on, context {settings.model.context_size}"
     )
+    judge = "P(YES) from logprobs" if args.logprobs else "parsed text answers"
+    print(f"judge: in process P(YES) from logits; server {judge}")
     print(f"{'':12}{'in process':>12}{'server':>12}{'ratio':>8}")
     for label, a, b in (
         ("critique s", local.critique_s, remote.critique_s),

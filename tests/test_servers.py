@@ -41,7 +41,11 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def model_server(default_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("model-server")
-    server = start_model_server(default_gguf, folder, api_key=API_KEY, context_size=CONTEXT)
+    # NOTE: without logits_all (which slows llama-cpp-python's decoding badly) the server refuses
+    # logprob requests, so the judge parses text answers here; the crash test reads logprobs.
+    server = start_model_server(
+        default_gguf, folder, api_key=API_KEY, context_size=CONTEXT, logprobs=False
+    )
     yield server
     server.stop()
 
@@ -117,8 +121,7 @@ def test_ingest_search_verify_and_critique_through_servers(
     assert ws.search(info.sha256, "SpanCheck accuracy", k=2)
     verdicts = drive(ws.verify_text(info.sha256, CLAIMS, use_judge=True))
     judged = [v for v in verdicts if any(r.startswith("judge:") for r in v.reasons)]
-    # The server returns logprobs, so the judge reads P(YES) from them, not from text.
-    assert judged and all(any(r.startswith("judge_p:") for r in v.reasons) for v in judged)
+    assert judged and all("judge_text_answer" in v.reasons for v in judged)
     streamed: list[str] = []
 
     def collect(event: Progress) -> None:
@@ -140,15 +143,15 @@ def test_server_killed_mid_stream_leaves_nothing_half_stored(
     monkeypatch: pytest.MonkeyPatch,
     local_network_only: None,
 ) -> None:
-    # NOTE: without logits_all the server refuses logprob requests: the judge parses text.
-    server = start_model_server(default_gguf, tmp_path, context_size=CONTEXT, logprobs=False)
+    server = start_model_server(default_gguf, tmp_path, context_size=CONTEXT, logprobs=True)
     try:
         monkeypatch.delenv(API_KEY_ENV, raising=False)
         ws = Workspace(server_settings(server.url))
         info = drive(ws.ingest(two_column_paper(tmp_path)))
         verdicts = drive(ws.verify_text(info.sha256, CLAIMS, use_judge=True))
         judged = [v for v in verdicts if any(r.startswith("judge:") for r in v.reasons)]
-        assert judged and all("judge_text_answer" in v.reasons for v in judged)
+        # This server returns logprobs: the judge reads P(YES) from them, not from text.
+        assert judged and all(any(r.startswith("judge_p:") for r in v.reasons) for v in judged)
 
         def kill_on_first_token(event: Progress) -> None:
             if event.stage == "generate" and event.text.strip():
