@@ -58,7 +58,7 @@ CRITIQUE_TEXT = (
     f"{PARTIAL} {OLD_EDITED}\n"
 )
 CREATED_AT = datetime(2025, 3, 14, 9, 26)
-MODEL = "gemma-3-270m-q4_k_m"
+MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 
 
 @dataclass(frozen=True)
