@@ -326,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--judge", action="store_true", help="also run with the model judge")
     parser.add_argument("--limit", type=int, default=150, help="SciTab claims per set (judge)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    parser.add_argument("--cached", action="store_true", help="judge answers from the cache only")
     parser.add_argument("--show-errors", action="store_true", help="list misses and false flags")
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args(argv)
@@ -336,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
-        for label, judge, settings in configurations(args.judge):
+        for label, judge, settings in configurations(args.judge, offline=args.cached):
             for name in args.sets.split(","):
                 limit = args.limit if judge is not None else None
                 cases = cases_of(name, limit)

@@ -11,15 +11,15 @@ NO_JUDGE: dict[str, Any] = {
     "support_at": 0.586,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.0034,
-    "weights": {"coverage": 0.0, "cosine": 0.353, "number_unbound": -0.5923, "judge_logit": 0.0},
+    "bias": 0.4499,
+    "weights": {"coverage": 0.0, "cosine": 0.0, "number_unbound": 0.0, "judge_logit": 0.4449},
     "flag_below": 0.518,
-    "support_at": 0.586,
+    "support_at": 0.702,
 }
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
     "sets": ("scitab-fit", "real-fit"),
-    "claims": {"no_judge": 364},
+    "claims": {"no_judge": 364, "with_judge": 101},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "l2": 1.0,
