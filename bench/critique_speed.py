@@ -28,9 +28,15 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def raw_generation_rate(llama: object, tokens: int = 128) -> float:
-    """Tokens/s of plain llama-cpp-python decoding (first token excluded, as for the writer)."""
-    prompt = "Write a long paragraph about how scientists review papers carefully."
+def raw_generation_rate(llama: object, context: int = 0, tokens: int = 128) -> float:
+    """Tokens/s of plain llama-cpp-python decoding (first token excluded, as for the writer).
+
+    ``context`` pads the prompt to about that many tokens: decoding slows as the context grows,
+    so the writer's rate is also compared with raw decoding at the writer's own context length.
+    """
+    ask = "Write a long paragraph about how scientists review papers carefully."
+    filler = "Reviewers read the methods, the data and the results of a paper before judging it. "
+    prompt = filler * max(context // 17, 0) + ask
     stamps: list[float] = []
     stream = llama.create_completion(  # type: ignore[attr-defined]
         prompt, max_tokens=tokens, temperature=0.0, stream=True
@@ -92,12 +98,16 @@ def main(argv: list[str] | None = None) -> int:
         if section_stamps and event.text != "\n\n":
             section_stamps[-1].append(now)
     wall = time.perf_counter() - started
-    rss = peak_rss_mb()
+    rss = peak_rss_mb()  # before the raw runs, which reuse the loaded model
     result = stored.result
     decoded = sum(len(s) - 1 for s in section_stamps if len(s) > 1)
     decode_s = sum(s[-1] - s[0] for s in section_stamps if len(s) > 1)
     writer_rate = decoded / decode_s if decode_s else 0.0
-    raw_rate = raw_generation_rate(ws.writer._llama)  # type: ignore[attr-defined]
+    llama = ws.writer._llama  # type: ignore[attr-defined]
+    raw_rate = raw_generation_rate(llama)
+    sections = sum(1 for s in section_stamps if len(s) > 1) or 1
+    mean_context = sum(a.tokens_in for a in result.attempts) // sections
+    raw_at_context = raw_generation_rate(llama, context=mean_context)
     claims = sum(1 for v in result.verdicts if v.claim.is_claim)
 
     print(f"paper: {pdf.name} ({info.pages} pages); language {args.lang}; model {result.model}")
@@ -113,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"claims checked in the final text: {claims}; final flagged {result.flagged_ratio:.0%}")
     print(
-        f"generation: writer {writer_rate:.1f} tok/s, raw llama-cpp-python {raw_rate:.1f} tok/s "
-        f"(ratio {writer_rate / raw_rate if raw_rate else float('nan'):.2f})"
+        f"generation: writer {writer_rate:.1f} tok/s; raw llama-cpp-python {raw_rate:.1f} tok/s "
+        f"on a short prompt (ratio {writer_rate / raw_rate if raw_rate else float('nan'):.2f}), "
+        f"{raw_at_context:.1f} tok/s at the writer's mean context of {mean_context} tokens "
+        f"(ratio {writer_rate / raw_at_context if raw_at_context else float('nan'):.2f})"
     )
     print(f"peak RSS: {rss:.0f} MB")
     ws.close()
