@@ -71,7 +71,9 @@ WRITER_SYSTEM: dict[str, str] = {
         "and put the page after the fact, like (p. 4). Never invent numbers, quotations, "
         "citations or names.\n"
         "- Never repeat a sentence from an earlier section.\n"
-        "- Write plain sentences: no headings, no bold, no preamble."
+        "- Write plain sentences: no headings, no bold, no preamble.\n"
+        "The style, with the paper's own names and numbers in place of X, Y and N: 'The authors "
+        "train X on Y (p. N), but compare it with a single baseline (p. N).'"
     ),
     "zh": (
         "你是一位认真、挑剔的科学论文审稿人。用户会给出同一篇论文的若干段落（每段标有页码），并每次请你撰写评审意见的一个部分。"
