@@ -236,3 +236,26 @@ def test_number_with_a_unit_the_paper_never_uses_is_flagged() -> None:
     verdict = ch.verify("Returns are also predicted over 60 days.")[0]
     assert verdict.status == Status.UNSUPPORTED
     assert verdict.reasons[0].startswith("number_unit_not_in_paper")
+
+
+@pytest.mark.parametrize(
+    ("cited", "plain"),
+    [
+        ("The dataset has 2,243 calls (p. 5).", "The dataset has 2,243 calls."),
+        ("本文实现了8个模型（第3页）。", "本文实现了8个模型。"),
+        ("It is shown on pp. 3-4 (p. 2), with Table 2.", "It is shown on, with Table 2."),
+    ],
+)
+def test_page_citations_are_left_out_of_what_is_compared(cited: str, plain: str) -> None:
+    from core.verify.verifier import without_page_citations
+
+    assert without_page_citations(cited) == plain
+
+
+def test_a_page_citation_does_not_weaken_support() -> None:
+    settings = CheckerSettings(use_judge=False)
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, settings)
+    plain = checker.verify("SpanCheck reaches 85.3% accuracy on SQuAD.")[0]
+    cited = checker.verify("SpanCheck reaches 85.3% accuracy on SQuAD (p. 1).")[0]
+    assert cited.status == plain.status
+    assert cited.confidence == plain.confidence

@@ -28,7 +28,7 @@ from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.binding import Binding, bind_numbers, paper_value_text
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
-from core.verify.gates import GateResult, PaperFacts, run_gates
+from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.verdict import Decision, Signals, decide
@@ -87,6 +87,12 @@ def check_text(sentence: str) -> str:
     """What is checked of a sentence: its presupposed claim, or the sentence without markers."""
     body = _PREFIX.sub("", sentence).strip()
     return embedded_claim(body) or body
+
+
+def without_page_citations(text: str) -> str:
+    """``text`` without its page citations ("(p. 4)", "（第4页）")."""
+    stripped = PAGE_CITE.sub("", text)
+    return re.sub(r"\s+([.,;:!?。，；：！？])", r"\1", re.sub(r"[ \t]{2,}", " ", stripped)).strip()
 
 
 def claim_kind(sentence: str) -> str | None:
@@ -230,12 +236,15 @@ class Checker:
         return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
-        texts = [check_text(c.text) for c in group]
+        cited = [check_text(c.text) for c in group]
+        # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
+        # claim without its "(p. 4)", which is about where, not what.
+        texts = [without_page_citations(t) for t in cited]
         found = self.finder.find(texts)
         pending: list[_Pending] = []
-        for claim, text, ev in zip(group, texts, found, strict=True):
+        for claim, with_pages, text, ev in zip(group, cited, texts, found, strict=True):
             ev_texts = [e.text for e in ev.evidence]
-            gates = _consistent(run_gates(text, self.facts, ev_texts), ev_texts)
+            gates = _consistent(run_gates(with_pages, self.facts, ev_texts), ev_texts)
             semantic = score_claim(
                 text,
                 ev_texts,
