@@ -75,6 +75,41 @@ class LLM(Protocol):
         ...
 
 
+class ChatModel:
+    """Base of the chat adapters: ``complete`` is a two-turn conversation handed to ``chat``."""
+
+    def chat(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Answer the conversation's last turn; each adapter implements it."""
+        raise NotImplementedError
+
+    def complete(
+        self,
+        instruction: str,
+        content: str,
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        stop: Sequence[str] = (),
+        on_token: Callable[[str], None] | None = None,
+    ) -> Completion:
+        """Answer ``instruction`` (the system turn) about ``content`` (the user turn)."""
+        return self.chat(
+            [Message("system", instruction), Message("user", content)],
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=stop,
+            on_token=on_token,
+        )
+
+
 @runtime_checkable
 class Embedder(Protocol):
     """Text to unit-length vectors."""

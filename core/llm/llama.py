@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import ModelError
-from core.llm.base import Completion, Message
+from core.llm.base import ChatModel, Completion, Message
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def check_gguf(path: Path) -> None:
         raise ModelError(f"Model file is truncated: {path}")
 
 
-class LlamaModel:
+class LlamaModel(ChatModel):
     """A loaded GGUF model implementing the LLM protocol; one call at a time.
 
     Every prompt is rendered to text (through the GGUF's chat template when it has one) and
@@ -178,25 +178,6 @@ class LlamaModel:
     def count_tokens(self, text: str) -> int:
         """Tokens the model sees for ``text``."""
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
-
-    def complete(
-        self,
-        instruction: str,
-        content: str,
-        *,
-        max_tokens: int,
-        temperature: float = 0.0,
-        stop: Sequence[str] = (),
-        on_token: Callable[[str], None] | None = None,
-    ) -> Completion:
-        """Answer ``instruction`` (the system turn) about ``content`` (the user turn)."""
-        return self.chat(
-            [Message("system", instruction), Message("user", content)],
-            max_tokens=max_tokens,
-            temperature=temperature,
-            stop=stop,
-            on_token=on_token,
-        )
 
     def chat(
         self,

@@ -27,7 +27,7 @@ from core.errors import (
     ServerTimeoutError,
     ServerUnavailableError,
 )
-from core.llm.base import Completion, Message
+from core.llm.base import ChatModel, Completion, Message
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ MAX_STOPS = 4
 _TOKENIZERS = ("/extras/tokenize/count", "/tokenize")
 
 
-class OpenAICompatModel:
+class OpenAICompatModel(ChatModel):
     """A model behind an OpenAI-compatible ``/v1/chat/completions`` endpoint."""
 
     def __init__(
@@ -129,25 +129,6 @@ class OpenAICompatModel:
             self._counts.clear()
         self._counts[text] = count
         return count
-
-    def complete(
-        self,
-        instruction: str,
-        content: str,
-        *,
-        max_tokens: int,
-        temperature: float = 0.0,
-        stop: Sequence[str] = (),
-        on_token: Callable[[str], None] | None = None,
-    ) -> Completion:
-        """Answer ``instruction`` (the system turn) about ``content`` (the user turn)."""
-        return self.chat(
-            [Message("system", instruction), Message("user", content)],
-            max_tokens=max_tokens,
-            temperature=temperature,
-            stop=stop,
-            on_token=on_token,
-        )
 
     def chat(
         self,
