@@ -1,4 +1,4 @@
-"""The review history of a critique in words: who changed what, when (for the CLI and window)."""
+"""The review history of a critique and of answers in words: who changed what, when."""
 
 from __future__ import annotations
 
@@ -35,6 +35,10 @@ def audit_line(entry: AuditEntry) -> AuditLine:
         return AuditLine(when, entry.by or "DeepRead", what)
     verb = _VERBS.get(entry.action, entry.action)
     what = f"sentence {detail.get('sentence', '?')} {verb}"
+    if "answer" in detail:
+        # An answer's sentence numbers start again at 0: the question tells them apart.
+        question = " ".join(str(detail.get("question") or "").split())
+        what = f"answer {detail['answer']} ({question}): {what}" if question else f"answer {what}"
     if detail.get("new_status"):
         what += f"; checked again: {detail['new_status']}"
     edited = entry.action == "review:edit"

@@ -8,7 +8,7 @@ of work. Not thread-safe: use it from one worker lane.
 from __future__ import annotations
 
 import getpass
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -529,17 +529,48 @@ class Workspace:
     ) -> StoredCritique:
         """Record a review; an edit is re-verified at once and gets its own verdict."""
         stored = self.repo.critique(critique_id)
-        verdict = next((v for v in stored.result.verdicts if v.claim.index == sentence_index), None)
+        review, new_verdict = self._decide(
+            stored.paper_sha256, stored.result.verdicts, sentence_index, action, note, new_text
+        )
+        return self.repo.add_review(critique_id, review, new_verdict, by=_user_name())
+
+    def review_answer(
+        self,
+        answer_id: int,
+        sentence_index: int,
+        action: ReviewAction,
+        *,
+        note: str = "",
+        new_text: str = "",
+    ) -> StoredAnswer:
+        """Record a review of an answer sentence, exactly as ``review`` does for a critique's."""
+        stored = self.repo.answer(answer_id)
+        review, new_verdict = self._decide(
+            stored.paper_sha256, stored.result.verdicts, sentence_index, action, note, new_text
+        )
+        return self.repo.add_answer_review(answer_id, review, new_verdict, by=_user_name())
+
+    def _decide(
+        self,
+        sha256: str,
+        verdicts: Sequence[Verdict],
+        sentence_index: int,
+        action: ReviewAction,
+        note: str,
+        new_text: str,
+    ) -> tuple[Review, Verdict | None]:
+        """The review of one sentence and, for an edit, the verdict of its new text."""
+        verdict = next((v for v in verdicts if v.claim.index == sentence_index), None)
         if verdict is None:
-            count = len(stored.result.verdicts)
             raise NotInLibraryError(
-                f"Sentence {sentence_index} does not exist (the critique has {count} sentences)."
+                f"Sentence {sentence_index} does not exist (the text has {len(verdicts)} "
+                "sentences)."
             )
         new_verdict: Verdict | None = None
         if action == ReviewAction.EDIT:
             if not new_text.strip():
                 raise NotInLibraryError("An edit needs the new text of the sentence.")
-            checked = self._verify_sentence(stored.paper_sha256, new_text.strip())
+            checked = self._verify_sentence(sha256, new_text.strip())
             new_verdict = replace(
                 checked,
                 claim=replace(verdict.claim, text=new_text.strip()),
@@ -552,11 +583,15 @@ class Workspace:
             new_text=new_text.strip(),
             at=datetime.now(UTC),
         )
-        return self.repo.add_review(critique_id, review, new_verdict, by=_user_name())
+        return review, new_verdict
 
     def audit_log(self, critique_id: int) -> list[AuditEntry]:
         """The review history of a stored critique (who, when, what), oldest first."""
         return self.repo.audit_log(critique_id)
+
+    def answers_audit_log(self, sha256: str) -> list[AuditEntry]:
+        """The review history of the answers to the paper's questions, oldest first."""
+        return self.repo.answers_audit_log(sha256)
 
     def _verify_sentence(self, sha256: str, text: str) -> Verdict:
         paper = self.load_paper(sha256)

@@ -14,6 +14,7 @@ import jsonschema
 import pymupdf
 import pytest
 
+from core.ask.result import StoredAnswer
 from core.cli.main import main
 from core.errors import NotInLibraryError
 from core.export import SCHEMAS
@@ -40,6 +41,9 @@ class StubWorkspace:
 
     def load_paper(self, sha256: str) -> Paper:
         return self.paper
+
+    def answers(self, sha256: str) -> list[StoredAnswer]:
+        return []
 
     def review(
         self,

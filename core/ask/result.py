@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from core.records import Review
 from core.types import Attempt, Evidence, Verdict
 
 
@@ -32,9 +33,10 @@ class AnswerResult:
 
 @dataclass(frozen=True)
 class StoredAnswer:
-    """An answer as kept in the library."""
+    """An answer as kept in the library, with the reader's latest review per sentence."""
 
     id: int
     paper_sha256: str
     created_at: datetime
     result: AnswerResult
+    reviews: dict[int, Review] = field(default_factory=dict)

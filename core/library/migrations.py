@@ -99,6 +99,33 @@ def m003_questions(db: Connection) -> None:
         db.execute(text(statement))
 
 
+@migration
+def m004_answer_reviews(db: Connection) -> None:
+    """The reader's reviews of answer sentences; the audit log covers answers as well.
+
+    The audit table is rebuilt so that an entry names either a critique or an answer
+    (``question_id``); SQLite cannot drop a NOT NULL constraint in place.
+    """
+    for statement in (
+        """CREATE TABLE answer_review (
+            id INTEGER PRIMARY KEY, question_id INTEGER NOT NULL REFERENCES question (id)
+            ON DELETE CASCADE, sentence_index INTEGER NOT NULL, action VARCHAR NOT NULL,
+            note VARCHAR NOT NULL DEFAULT '', previous_text VARCHAR NOT NULL DEFAULT '',
+            new_text VARCHAR NOT NULL DEFAULT '', at DATETIME NOT NULL)""",
+        "CREATE INDEX ix_answer_review_question_id ON answer_review (question_id)",
+        """CREATE TABLE audit_new (
+            id INTEGER PRIMARY KEY, critique_id INTEGER, question_id INTEGER,
+            at DATETIME NOT NULL, action VARCHAR NOT NULL, detail VARCHAR NOT NULL DEFAULT '{}')""",
+        """INSERT INTO audit_new (id, critique_id, at, action, detail)
+            SELECT id, critique_id, at, action, detail FROM audit""",
+        "DROP TABLE audit",
+        "ALTER TABLE audit_new RENAME TO audit",
+        "CREATE INDEX ix_audit_critique_id ON audit (critique_id)",
+        "CREATE INDEX ix_audit_question_id ON audit (question_id)",
+    ):
+        db.execute(text(statement))
+
+
 def apply_migrations(db: Connection) -> list[str]:
     """Run the migrations not yet recorded; returns the names applied now."""
     db.execute(

@@ -115,12 +115,13 @@ class ReviewRow(SQLModel, table=True):
 
 
 class AuditRow(SQLModel, table=True):
-    """Every change to a critique, in order."""
+    """Every change to a critique or to an answer, in order; one of the two ids is set."""
 
     __tablename__ = "audit"
 
     id: int | None = Field(default=None, primary_key=True)
-    critique_id: int = Field(index=True)
+    critique_id: int | None = Field(default=None, index=True)
+    question_id: int | None = Field(default=None, index=True)
     at: datetime
     action: str
     detail: str = "{}"  # JSON
@@ -144,3 +145,18 @@ class QuestionRow(SQLModel, table=True):
     passages: str = "[]"  # JSON: evidence the answer was written from, or the closest
     attempts: str = "[]"  # JSON
     settings: str = "{}"  # JSON
+
+
+class AnswerReviewRow(SQLModel, table=True):
+    """A reader's decision on a sentence of an answer; the latest per sentence applies."""
+
+    __tablename__ = "answer_review"
+
+    id: int | None = Field(default=None, primary_key=True)
+    question_id: int = Field(index=True, foreign_key="question.id")
+    sentence_index: int
+    action: str
+    note: str = ""
+    previous_text: str = ""
+    new_text: str = ""
+    at: datetime

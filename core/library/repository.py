@@ -19,6 +19,7 @@ from core.ask.result import AnswerResult, StoredAnswer
 from core.errors import LibraryError, NotInLibraryError, describe_storage_failure
 from core.library.migrations import apply_migrations
 from core.library.models import (
+    AnswerReviewRow,
     AttemptRow,
     AuditRow,
     ChunkRow,
@@ -172,7 +173,11 @@ class Repository:
             critique_ids = list(
                 session.exec(select(CritiqueRow.id).where(CritiqueRow.paper_id == row.id))
             )
+            question_ids = list(
+                session.exec(select(QuestionRow.id).where(QuestionRow.paper_id == row.id))
+            )
             session.exec(delete(AuditRow).where(col(AuditRow.critique_id).in_(critique_ids)))
+            session.exec(delete(AuditRow).where(col(AuditRow.question_id).in_(question_ids)))
             session.delete(row)
             session.commit()
 
@@ -432,18 +437,11 @@ class Repository:
             .where(VerdictRow.critique_id == row.id)
             .order_by(col(VerdictRow.sentence_index))
         ).all()
-        reviews: dict[int, Review] = {}
-        for r in session.exec(
-            select(ReviewRow).where(ReviewRow.critique_id == row.id).order_by(col(ReviewRow.id))
-        ).all():
-            reviews[r.sentence_index] = Review(
-                sentence_index=r.sentence_index,
-                action=ReviewAction(r.action),
-                note=r.note,
-                previous_text=r.previous_text,
-                new_text=r.new_text,
-                at=r.at,
-            )
+        reviews = _latest_reviews(
+            session.exec(
+                select(ReviewRow).where(ReviewRow.critique_id == row.id).order_by(col(ReviewRow.id))
+            ).all()
+        )
         result = CritiqueResult(
             text=row.text,
             verdicts=tuple(_verdict(v) for v in verdicts),
@@ -496,17 +494,7 @@ class Repository:
                     critique_id=critique_id,
                     at=review.at,
                     action=f"review:{review.action}",
-                    detail=json.dumps(
-                        {
-                            "sentence": review.sentence_index,
-                            "previous_text": review.previous_text,
-                            "new_text": review.new_text,
-                            "note": review.note,
-                            "new_status": new_verdict.status if new_verdict else None,
-                            "by": by,
-                        },
-                        ensure_ascii=False,
-                    ),
+                    detail=_review_detail(review, new_verdict, by),
                 )
             )
             session.commit()
@@ -518,6 +506,18 @@ class Repository:
             rows = session.exec(
                 select(AuditRow)
                 .where(AuditRow.critique_id == critique_id)
+                .order_by(col(AuditRow.id))
+            ).all()
+            return [AuditEntry(r.at, r.action, json.loads(r.detail)) for r in rows]
+
+    def answers_audit_log(self, sha256: str) -> list[AuditEntry]:
+        """Every recorded review of the answers to the paper's questions, oldest first."""
+        with self._session() as session:
+            paper = self._paper_row(session, sha256)
+            rows = session.exec(
+                select(AuditRow)
+                .join(QuestionRow, col(QuestionRow.id) == AuditRow.question_id)
+                .where(QuestionRow.paper_id == paper.id)
                 .order_by(col(AuditRow.id))
             ).all()
             return [AuditEntry(r.at, r.action, json.loads(r.detail)) for r in rows]
@@ -549,10 +549,10 @@ class Repository:
             session.add(row)
             session.commit()
             session.refresh(row)
-            return _stored_answer(row, sha256)
+            return _stored_answer(row, sha256, {})
 
     def answers(self, sha256: str) -> list[StoredAnswer]:
-        """The paper's questions and answers, newest first."""
+        """The paper's questions and answers with their reviews, newest first."""
         with self._session() as session:
             paper = self._paper_row(session, sha256)
             rows = session.exec(
@@ -560,7 +560,100 @@ class Repository:
                 .where(QuestionRow.paper_id == paper.id)
                 .order_by(col(QuestionRow.id).desc())
             ).all()
-            return [_stored_answer(r, sha256) for r in rows]
+            return [self._answer(session, r, sha256) for r in rows]
+
+    def answer(self, answer_id: int) -> StoredAnswer:
+        """One stored answer by id, with its reviews."""
+        with self._session() as session:
+            row = session.get(QuestionRow, answer_id)
+            if row is None:
+                raise NotInLibraryError(f"Answer {answer_id} is not in the library.")
+            paper = session.get(PaperRow, row.paper_id)
+            assert paper is not None
+            return self._answer(session, row, paper.sha256)
+
+    def _answer(self, session: Session, row: QuestionRow, sha256: str) -> StoredAnswer:
+        reviews = _latest_reviews(
+            session.exec(
+                select(AnswerReviewRow)
+                .where(AnswerReviewRow.question_id == row.id)
+                .order_by(col(AnswerReviewRow.id))
+            ).all()
+        )
+        return _stored_answer(row, sha256, reviews)
+
+    def add_answer_review(
+        self, answer_id: int, review: Review, new_verdict: Verdict | None = None, by: str = ""
+    ) -> StoredAnswer:
+        """Record a review of an answer sentence, as ``add_review`` does for a critique's."""
+        with self._session() as session:
+            row = session.get(QuestionRow, answer_id)
+            if row is None:
+                raise NotInLibraryError(f"Answer {answer_id} is not in the library.")
+            paper = session.get(PaperRow, row.paper_id)
+            assert paper is not None
+            session.add(
+                AnswerReviewRow(
+                    question_id=answer_id,
+                    sentence_index=review.sentence_index,
+                    action=review.action,
+                    note=review.note,
+                    previous_text=review.previous_text,
+                    new_text=review.new_text,
+                    at=review.at,
+                )
+            )
+            if new_verdict is not None:
+                index = review.sentence_index
+                verdicts = [
+                    _verdict_dict(new_verdict) if d["sentence_index"] == index else d
+                    for d in json.loads(row.verdicts)
+                ]
+                row.verdicts = json.dumps(verdicts, ensure_ascii=False)
+                session.add(row)
+            session.add(
+                AuditRow(
+                    question_id=answer_id,
+                    at=review.at,
+                    action=f"review:{review.action}",
+                    detail=_review_detail(
+                        review, new_verdict, by, {"answer": answer_id, "question": row.question}
+                    ),
+                )
+            )
+            session.commit()
+            return self._answer(session, row, paper.sha256)
+
+
+def _latest_reviews(rows: Sequence[ReviewRow | AnswerReviewRow]) -> dict[int, Review]:
+    """The latest review per sentence, from rows in the order they were stored."""
+    reviews: dict[int, Review] = {}
+    for r in rows:
+        reviews[r.sentence_index] = Review(
+            sentence_index=r.sentence_index,
+            action=ReviewAction(r.action),
+            note=r.note,
+            previous_text=r.previous_text,
+            new_text=r.new_text,
+            at=r.at,
+        )
+    return reviews
+
+
+def _review_detail(
+    review: Review, new_verdict: Verdict | None, by: str, extra: dict[str, Any] | None = None
+) -> str:
+    """The audit entry of a review as JSON (``core.review_log`` puts it into words)."""
+    detail: dict[str, Any] = {
+        "sentence": review.sentence_index,
+        "previous_text": review.previous_text,
+        "new_text": review.new_text,
+        "note": review.note,
+        "new_status": new_verdict.status if new_verdict else None,
+        "by": by,
+        **(extra or {}),
+    }
+    return json.dumps(detail, ensure_ascii=False)
 
 
 def _attempt(row: AttemptRow) -> Attempt:
@@ -646,7 +739,7 @@ def _evidence_dict(e: Evidence) -> dict[str, Any]:
     }
 
 
-def _stored_answer(row: QuestionRow, sha256: str) -> StoredAnswer:
+def _stored_answer(row: QuestionRow, sha256: str, reviews: dict[int, Review]) -> StoredAnswer:
     assert row.id is not None
     passages = tuple(
         Evidence(
@@ -671,4 +764,4 @@ def _stored_answer(row: QuestionRow, sha256: str) -> StoredAnswer:
         settings=json.loads(row.settings),
     )
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return StoredAnswer(row.id, sha256, created, result)
+    return StoredAnswer(row.id, sha256, created, result, reviews)
