@@ -320,7 +320,14 @@ def export_paper(
             raise ExportError("This paper has no critique to export yet.")
         paper = ws.load_paper(sha256)
         return export_critique(
-            paper, info, critique, fmt, out, source_pdf=Path(info.path), force=True
+            paper,
+            info,
+            critique,
+            fmt,
+            out,
+            source_pdf=Path(info.path),
+            answers=ws.answers(sha256),
+            force=True,
         )
 
     return Operation(parent, lane, work)

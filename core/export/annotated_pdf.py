@@ -1,14 +1,16 @@
-"""An annotated copy of the paper: evidence highlighted, critique sentences as the notes."""
+"""An annotated copy of the paper: evidence highlighted, critique and answer sentences as notes."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
 
 from core import pdf_access
+from core.ask.result import StoredAnswer
 from core.colours import EVIDENCE_COLOURS, EvidenceRole, evidence_role, unit_rgb
 from core.counts import critique_counts
 from core.errors import ExportError
@@ -16,6 +18,7 @@ from core.export.files import write_atomic
 from core.export.reviewed import (
     ReviewedSentence,
     format_time,
+    reviewed_answer,
     reviewed_sentences,
     status_counts,
 )
@@ -59,9 +62,18 @@ class _Mark:
 
 
 def export_annotated_pdf(
-    paper: Paper, source_pdf: Path, critique: StoredCritique, out: Path, *, force: bool = False
+    paper: Paper,
+    source_pdf: Path,
+    critique: StoredCritique,
+    out: Path,
+    *,
+    answers: Sequence[StoredAnswer] = (),
+    force: bool = False,
 ) -> None:
-    """Write a copy of the paper with the critique's evidence highlighted and a summary note.
+    """Write a copy of the paper with the evidence highlighted and a summary note.
+
+    Each highlight's note holds the critique sentences and answer sentences (with their
+    question) that point at the passage.
 
     The source is read into memory and never written to; the copy goes to a temporary file in
     the destination folder and is renamed into place.
@@ -71,6 +83,7 @@ def export_annotated_pdf(
         source_pdf: The paper's PDF file.
         critique: The stored critique with the reader's reviews.
         out: Where to write the annotated copy.
+        answers: The paper's stored questions and answers with their reviews.
         force: Replace ``out`` if it exists.
 
     Raises:
@@ -89,6 +102,10 @@ def export_annotated_pdf(
             f"{source_pdf} is not the file that was critiqued (its content has changed)."
         )
     sentences = reviewed_sentences(critique)
+    noted: list[tuple[ReviewedSentence, str]] = [(s, "") for s in sentences]
+    ordered = sorted(answers, key=lambda a: a.id)
+    for answer in ordered:
+        noted += [(s, answer.result.question) for s in reviewed_answer(answer)]
     # NOTE: PyMuPDF is not thread-safe; the window may be rendering pages at the same time.
     with pdf_access.hold():
         try:
@@ -96,11 +113,11 @@ def export_annotated_pdf(
         except (pymupdf.FileDataError, RuntimeError) as exc:
             raise ExportError(f"Cannot open the paper {source_pdf}: {exc}.") from exc
         try:
-            marks = _collect_marks(doc, paper, sentences)
+            marks = _collect_marks(doc, paper, noted)
             for mark in marks:
                 _highlight(doc[mark.page - 1], mark)
             if doc.page_count:
-                _summary_note(doc[0], critique, sentences, len(marks))
+                _summary_note(doc[0], critique, sentences, ordered, len(marks))
             payload = doc.tobytes(garbage=1, deflate=True)
         finally:
             doc.close()
@@ -115,13 +132,14 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _collect_marks(
-    doc: pymupdf.Document, paper: Paper, sentences: list[ReviewedSentence]
+    doc: pymupdf.Document, paper: Paper, sentences: list[tuple[ReviewedSentence, str]]
 ) -> list[_Mark]:
+    """One mark per passage, with the note of every sentence (and its question) pointing at it."""
     marks: dict[tuple[int, tuple[int, ...]], _Mark] = {}
-    for sentence in sentences:
+    for sentence, question in sentences:
         if sentence.omitted or sentence.status not in _LABELS:
             continue
-        note = _note(sentence)
+        note = _note(sentence, question)
         for evidence in sentence.verdict.evidence[:_EVIDENCE_PER_SENTENCE]:
             if not 1 <= evidence.page <= doc.page_count:
                 continue
@@ -136,9 +154,13 @@ def _collect_marks(
     return list(marks.values())
 
 
-def _note(sentence: ReviewedSentence) -> str:
-    """The annotation text: the critique sentence, its status and the reader's decision."""
-    lines = [f"{_LABELS[sentence.status]}: {' '.join(sentence.text.split())}"]
+def _note(sentence: ReviewedSentence, question: str = "") -> str:
+    """The annotation text: the sentence, its status and the reader's decision.
+
+    An answer sentence is introduced by its question, so the note says where it comes from.
+    """
+    lines = [f"Answer to “{' '.join(question.split())}”"] if question else []
+    lines.append(f"{_LABELS[sentence.status]}: {' '.join(sentence.text.split())}")
     if sentence.status != Status.SUPPORTED and sentence.verdict.explanation:
         lines.append(f"Checker: {sentence.verdict.explanation}")
     if sentence.review is not None:
@@ -190,7 +212,11 @@ def _highlight(page: pymupdf.Page, mark: _Mark) -> None:
 
 
 def _summary_note(
-    page: pymupdf.Page, critique: StoredCritique, sentences: list[ReviewedSentence], marks: int
+    page: pymupdf.Page,
+    critique: StoredCritique,
+    sentences: list[ReviewedSentence],
+    answers: Sequence[StoredAnswer],
+    marks: int,
 ) -> None:
     result = critique.result
     shown = status_counts(sentences)
@@ -199,6 +225,13 @@ def _summary_note(
         or "no sentences"
     )
     counts = critique_counts(result.verdicts, critique.reviews)
+    questions: list[str] = []
+    if answers:
+        asked = [critique_counts(a.result.verdicts, a.reviews) for a in answers]
+        questions.append(
+            f"Questions: {len(answers)} asked; answer sentences needing review: "
+            f"{sum(c.need_review for c in asked)}, reviewed: {sum(c.reviewed for c in asked)}"
+        )
     text = "\n".join(
         [
             "DeepRead critique",
@@ -208,9 +241,11 @@ def _summary_note(
             f"Flagged: {counts.flagged} of {counts.claims} claims ({counts.flagged_ratio:.0%}), "
             f"after {len(result.attempts)} attempt{'s' if len(result.attempts) != 1 else ''}",
             f"Need review: {counts.need_review}; reviewed by the reader: {counts.reviewed}",
-            f"Highlights: {marks} passages of the paper. Green: evidence that supports a critique "
-            "sentence. Blue: the closest passage found for a sentence the checker could not "
-            "source; it does not support that sentence and says nothing against the paper.",
+            *questions,
+            f"Highlights: {marks} passages of the paper. Green: evidence that supports a "
+            "critique or answer sentence. Blue: the closest passage found for a sentence the "
+            "checker could not source; it does not support that sentence and says nothing "
+            "against the paper.",
         ]
     )
     # The top-right corner is margin in nearly every layout; the top-left often holds a logo.

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from core.ask.result import StoredAnswer
 from core.errors import ExportError
 from core.export.annotated_pdf import export_annotated_pdf
 from core.export.files import write_atomic
@@ -34,6 +36,7 @@ def export_critique(
     out: Path,
     *,
     source_pdf: Path,
+    answers: Sequence[StoredAnswer] = (),
     force: bool = False,
 ) -> Path:
     """Write a stored critique as Markdown notes, an annotated copy of the PDF, or JSON.
@@ -45,6 +48,8 @@ def export_critique(
         fmt: "md", "pdf" or "json".
         out: The file to write (atomically: a crash never leaves half of it).
         source_pdf: The paper's PDF, read (never written) for the annotated copy.
+        answers: The paper's stored questions and answers with their reviews (any order:
+            every format lists them oldest first).
         force: Replace ``out`` if it exists.
 
     Returns:
@@ -55,11 +60,11 @@ def export_critique(
     """
     out = Path(out)
     if fmt == "md":
-        write_atomic(out, export_markdown(paper, info, critique), force=force)
+        write_atomic(out, export_markdown(paper, info, critique, answers), force=force)
     elif fmt == "json":
-        write_atomic(out, json_text(export_json(paper, info, critique)), force=force)
+        write_atomic(out, json_text(export_json(paper, info, critique, answers)), force=force)
     elif fmt == "pdf":
-        export_annotated_pdf(paper, Path(source_pdf), critique, out, force=force)
+        export_annotated_pdf(paper, Path(source_pdf), critique, out, answers=answers, force=force)
     else:
         raise ExportError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
     return out

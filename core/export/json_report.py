@@ -1,7 +1,8 @@
 """The JSON of ``deepread verify --json``, ``deepread critique --json`` and the JSON export.
 
 The three documents nest: a verify report; a critique report adds ``attempts``; an export adds
-the model, language, date, settings, critique text and the reader's reviews. ``SCHEMAS`` holds a
+the model, language, date, settings, critique text, the reader's reviews and the paper's
+questions with their checked answers. ``SCHEMAS`` holds a
 JSON Schema (draft 2020-12) for each, documented in docs/json-schema.md. Fields are only ever
 added, never renamed or removed, so scripts reading an older report keep working.
 """
@@ -12,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from core.ask.result import StoredAnswer
 from core.counts import attempt_number, critique_counts
 from core.records import PaperInfo, Review, StoredCritique
 from core.types import Attempt, CritiqueResult, Evidence, Paper, Status, Verdict
@@ -52,13 +54,20 @@ def critique_report(paper: Paper, result: CritiqueResult) -> dict[str, Any]:
     return report
 
 
-def export_json(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> dict[str, Any]:
+def export_json(
+    paper: Paper,
+    info: PaperInfo | None,
+    critique: StoredCritique,
+    answers: Sequence[StoredAnswer] = (),
+) -> dict[str, Any]:
     """The JSON export of a stored critique: a critique report plus its context and reviews.
 
     Args:
         paper: The critiqued paper.
         info: Its library row, for the authors when the parse found none; may be None.
         critique: The stored critique with the reader's reviews.
+        answers: The paper's stored questions and answers, in any order; the export lists
+            them oldest first.
 
     Returns:
         A JSON-ready dict matching ``SCHEMAS["export"]``.
@@ -76,9 +85,31 @@ def export_json(paper: Paper, info: PaperInfo | None, critique: StoredCritique) 
             "text": result.text,
             "reviews": [_review(critique.reviews[i]) for i in sorted(critique.reviews)],
             "counts": critique_counts(result.verdicts, critique.reviews).as_dict(),
+            "questions": [_question(a) for a in sorted(answers, key=lambda a: a.id)],
         }
     )
     return report
+
+
+def _question(answer: StoredAnswer) -> dict[str, Any]:
+    """One question with its answer, in the layout of ``deepread ask --json`` plus reviews."""
+    result = answer.result
+    return {
+        "id": answer.id,
+        "question": result.question,
+        "answer": result.text,
+        "declined": result.declined,
+        "query": result.query,
+        "model": result.model,
+        "created_at": answer.created_at.isoformat(),
+        "settings": _jsonable(result.settings),
+        "flagged_ratio": _number(result.flagged_ratio),
+        "sentences": [_sentence(v) for v in result.verdicts],
+        "passages": [_passage(e) for e in result.passages],
+        "attempts": [_attempt(a) for a in result.attempts],
+        "reviews": [_review(answer.reviews[i]) for i in sorted(answer.reviews)],
+        "counts": critique_counts(result.verdicts, answer.reviews).as_dict(),
+    }
 
 
 def _sentence(verdict: Verdict) -> dict[str, Any]:
@@ -102,6 +133,16 @@ def _evidence(evidence: Evidence) -> dict[str, Any]:
         "text": evidence.text,
         "bbox": [_number(c) for c in evidence.bbox],
         "score": _number(evidence.score),
+    }
+
+
+def _passage(evidence: Evidence) -> dict[str, Any]:
+    """A passage an answer was written from, with its relevance as ``deepread ask --json``."""
+    return {
+        "page": evidence.page,
+        "text": evidence.text,
+        "bbox": [_number(c) for c in evidence.bbox],
+        "relevance": _number(evidence.score),
     }
 
 
@@ -221,6 +262,60 @@ _REVIEW_SCHEMA: dict[str, Any] = {
     },
 }
 
+_COUNTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "claims by status, flagged, need_review and reviewed (core.counts)",
+    "additionalProperties": {"type": "integer", "minimum": 0},
+}
+
+_QUESTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "id",
+        "question",
+        "answer",
+        "declined",
+        "query",
+        "model",
+        "created_at",
+        "settings",
+        "flagged_ratio",
+        "sentences",
+        "passages",
+        "attempts",
+        "reviews",
+        "counts",
+    ],
+    "properties": {
+        "id": {"type": "integer", "minimum": 1, "description": "the answer's id in the library"},
+        "question": _STRING,
+        "answer": {**_STRING, "description": "the answer text that start/end point into"},
+        "declined": {"type": "boolean", "description": "the paper does not say"},
+        "query": {**_STRING, "description": "the retrieval query used (question or rewrite)"},
+        "model": _STRING,
+        "created_at": {**_STRING, "description": "ISO 8601 date and time"},
+        "settings": {"type": "object"},
+        "flagged_ratio": {"type": "number", "minimum": 0, "maximum": 1},
+        "sentences": {"type": "array", "items": _SENTENCE_SCHEMA},
+        "passages": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["page", "text", "bbox", "relevance"],
+                "properties": {
+                    "page": _EVIDENCE_SCHEMA["properties"]["page"],
+                    "text": _STRING,
+                    "bbox": _EVIDENCE_SCHEMA["properties"]["bbox"],
+                    "relevance": _NUMBER,
+                },
+            },
+        },
+        "attempts": {"type": "array", "items": _ATTEMPT_SCHEMA},
+        "reviews": {"type": "array", "items": _REVIEW_SCHEMA},
+        "counts": _COUNTS_SCHEMA,
+    },
+}
+
 _VERIFY_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "DeepRead verify report",
@@ -271,10 +366,11 @@ _EXPORT_SCHEMA: dict[str, Any] = {
         "settings": {"type": "object"},
         "text": {**_STRING, "description": "the critique text that start/end point into"},
         "reviews": {"type": "array", "items": _REVIEW_SCHEMA},
-        "counts": {
-            "type": "object",
-            "description": "claims by status, flagged, need_review and reviewed (core.counts)",
-            "additionalProperties": {"type": "integer", "minimum": 0},
+        "counts": _COUNTS_SCHEMA,
+        "questions": {
+            "type": "array",
+            "description": "the paper's questions with their checked answers, oldest first",
+            "items": _QUESTION_SCHEMA,
         },
     },
 }

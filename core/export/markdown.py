@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import PurePath
 
+from core.ask.result import StoredAnswer
 from core.counts import attempt_number, critique_counts
 from core.export.reviewed import (
     UNVERIFIED,
     ReviewedSentence,
     format_time,
+    reviewed_answer,
     reviewed_sentences,
 )
 from core.records import PaperInfo, StoredCritique
@@ -40,13 +43,20 @@ _HEADING = re.compile(r"^(#{1,6})(?=[ \t])", re.MULTILINE)
 _ORDERED = re.compile(r"^(\s*)(\d{1,3})([.)])(\s+)")
 
 
-def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritique) -> str:
+def export_markdown(
+    paper: Paper,
+    info: PaperInfo | None,
+    critique: StoredCritique,
+    answers: Sequence[StoredAnswer] = (),
+) -> str:
     """Notes on the paper: the critique with its markers, evidence footnotes and unsourced claims.
 
     Args:
         paper: The critiqued paper.
         info: Its library row (file name and authors when the parse found none); may be None.
         critique: The stored critique with the reader's reviews.
+        answers: The paper's stored questions and answers with their reviews, in any order;
+            the notes list them oldest first.
 
     Returns:
         The Markdown document, ending with a newline.
@@ -54,7 +64,7 @@ def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritiq
     sentences = reviewed_sentences(critique)
     footnotes: list[str] = []
     parts = [
-        _header(paper, info, critique, sentences),
+        _header(paper, info, critique, sentences, answers),
         "## Critique",
         _legend(),
         _body(critique.result.text, sentences, footnotes),
@@ -63,6 +73,8 @@ def export_markdown(paper: Paper, info: PaperInfo | None, critique: StoredCritiq
         "## Attempts",
         _attempts(critique),
     ]
+    if answers:
+        parts += ["## Questions and answers", *_answers(answers, footnotes)]
     if footnotes:
         parts.append("\n".join(footnotes))
     return "\n\n".join(p.strip("\n") for p in parts if p.strip()) + "\n"
@@ -73,6 +85,7 @@ def _header(
     info: PaperInfo | None,
     critique: StoredCritique,
     sentences: list[ReviewedSentence],
+    answers: Sequence[StoredAnswer],
 ) -> str:
     result = critique.result
     title = paper.title or (info.title if info else "") or "Untitled paper"
@@ -103,6 +116,13 @@ def _header(
         f"- **Need review:** {counts.need_review} (flagged or partly supported), "
         f"{counts.reviewed} reviewed by the reader"
     )
+    if answers:
+        asked = len(answers)
+        waiting = sum(critique_counts(a.result.verdicts, a.reviews).need_review for a in answers)
+        lines.append(
+            f"- **Questions:** {asked} asked; {waiting} answer sentence"
+            f"{'' if waiting == 1 else 's'} need{'s' if waiting == 1 else ''} review"
+        )
     return "\n".join(lines)
 
 
@@ -142,8 +162,13 @@ def _legend() -> str:
     )
 
 
-def _body(text: str, sentences: list[ReviewedSentence], footnotes: list[str]) -> str:
-    """The critique text with each located sentence rewritten, the text between them kept as is."""
+def _body(
+    text: str, sentences: list[ReviewedSentence], footnotes: list[str], level: int = 3
+) -> str:
+    """The checked text with each located sentence rewritten, the text between them kept as is.
+
+    Headings of the text start at ``level``, keeping their relative levels.
+    """
     out: list[str] = []
     cursor = 0
     unplaced: list[ReviewedSentence] = []
@@ -180,11 +205,11 @@ def _body(text: str, sentences: list[ReviewedSentence], footnotes: list[str]) ->
         if not sentence.omitted:
             out.append("\n\n" + _render_sentence(sentence, sentence.text.strip(), footnotes))
     body = _renumber("\n".join(line.rstrip() for line in "".join(out).strip().splitlines()))
-    # The critique's own headings nest under "## Critique", keeping their relative levels.
+    # The text's own headings nest under its section ("## Critique", an answer's question).
     levels = [len(m.group(1)) for m in _HEADING.finditer(body)]
     if not levels:
         return body
-    shift = max(0, 3 - min(levels))
+    shift = max(0, level - min(levels))
     return _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + shift), body)
 
 
@@ -289,6 +314,36 @@ def _unsourced(sentences: list[ReviewedSentence]) -> str:
         )
         lines += ["", f"{omitted} {verb} left out of these notes."]
     return "\n".join(lines)
+
+
+def _answers(answers: Sequence[StoredAnswer], footnotes: list[str]) -> list[str]:
+    """Each question with its answer (markers, footnotes) and the answer's unsourced sentences."""
+    parts: list[str] = []
+    for number, answer in enumerate(sorted(answers, key=lambda a: a.id), start=1):
+        result = answer.result
+        sentences = reviewed_answer(answer)
+        counts = critique_counts(result.verdicts, answer.reviews)
+        model = _code(result.model) if result.model else "an unknown model"
+        if result.declined:
+            outcome = "declined: the paper does not say"
+        else:
+            outcome = (
+                f"{counts.flagged} of {counts.claims} claims flagged; "
+                f"need review: {counts.need_review}, reviewed: {counts.reviewed}"
+            )
+        parts += [
+            f"### Q{number}. {escape(result.question)}",
+            f"*Asked {format_time(answer.created_at)}, answered by {model}: {outcome}.*",
+            _body(result.text, sentences, footnotes, level=4),
+        ]
+        if result.declined and result.passages:
+            parts.append(
+                "Closest passages:\n\n"
+                + "\n".join(f"- {_quote(e)}" for e in result.passages[:_EVIDENCE_PER_NOTE])
+            )
+        if any(s.listed for s in sentences):
+            parts += [f"#### Unsourced sentences of Q{number}", _unsourced(sentences)]
+    return parts
 
 
 def _attempts(critique: StoredCritique) -> str:

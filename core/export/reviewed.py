@@ -1,4 +1,4 @@
-"""A stored critique as the exports show it: the checker's verdicts with the reviews applied.
+"""A stored critique or answer as the exports show it: the verdicts with the reviews applied.
 
 The library keeps one verdict per sentence; after an edit that verdict is the re-check of the new
 text. The reader's latest review per sentence decides what an export shows: a rejected sentence
@@ -8,9 +8,11 @@ is left out, an edited one shows its new text, an accepted one is marked as conf
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from core.ask.result import StoredAnswer
 from core.records import Review, ReviewAction, StoredCritique
 from core.types import Status, Verdict
 
@@ -102,12 +104,32 @@ def reviewed_sentences(critique: StoredCritique) -> list[ReviewedSentence]:
     Returns:
         One entry per verdict, sorted by position in the critique text.
     """
-    text = critique.result.text
-    verdicts = sorted(critique.result.verdicts, key=lambda v: (v.claim.start, v.claim.index))
+    return reviewed_text(critique.result.text, critique.result.verdicts, critique.reviews)
+
+
+def reviewed_answer(answer: StoredAnswer) -> list[ReviewedSentence]:
+    """Every verdict of a stored answer in text order, with its review, as for a critique."""
+    return reviewed_text(answer.result.text, answer.result.verdicts, answer.reviews)
+
+
+def reviewed_text(
+    text: str, verdicts: Sequence[Verdict], reviews: Mapping[int, Review]
+) -> list[ReviewedSentence]:
+    """Every verdict of a checked text in text order, located in the text, with its review.
+
+    Args:
+        text: The checked text (a critique or an answer) the verdicts' offsets point into.
+        verdicts: One verdict per sentence.
+        reviews: The reader's latest review per sentence index.
+
+    Returns:
+        One entry per verdict, sorted by position in the text.
+    """
+    ordered = sorted(verdicts, key=lambda v: (v.claim.start, v.claim.index))
     sentences: list[ReviewedSentence] = []
     cursor = 0
-    for verdict in verdicts:
-        review = critique.reviews.get(verdict.claim.index)
+    for verdict in ordered:
+        review = reviews.get(verdict.claim.index)
         span = _locate(text, verdict, review, cursor)
         rewritten = False
         if span is not None:
