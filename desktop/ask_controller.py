@@ -1,4 +1,4 @@
-"""Wires the Ask box to core: runs questions on the lane, streams, lists, jumps to evidence."""
+"""Wires the Ask box to core: runs questions on the lane, streams, lists, jumps, reviews."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from PySide6.QtWidgets import QWidget
 
 from core.ask.result import StoredAnswer
 from core.progress import Progress
+from core.records import ReviewAction
 from core.types import BBox, Verdict
 from desktop import errors
+from desktop.dialogs import prompts
 from desktop.operations import CoreLane, OpenedPaper, Operation
 from desktop.tasks import Task
 from desktop.views.ask_view import AskView
@@ -24,6 +26,7 @@ class AskController(QObject):
     answered = Signal(object)  # StoredAnswer
     answers_loaded = Signal(object)  # list[StoredAnswer], newest first
     stopped = Signal()
+    review_stored = Signal(object)  # StoredAnswer with the new review
 
     def __init__(
         self,
@@ -48,7 +51,9 @@ class AskController(QObject):
         view.ask_requested.connect(self.ask)
         view.stop_requested.connect(self.stop)
         view.sentence_activated.connect(self.show_evidence)
+        view.review_requested.connect(self.request_review)
         claims.answer_flag_selected.connect(self.show_evidence)
+        claims.answer_review_requested.connect(self.request_review)
 
     def paper_opened(self, sha256: str) -> None:
         """Enable asking and list the paper's earlier questions."""
@@ -64,9 +69,7 @@ class AskController(QObject):
             if opened is None or opened.info.sha256 != sha256:
                 return
             self.view.set_history(answers)
-            self._claims.set_answer_flags(
-                [(a.result.question, v) for a in answers for v in a.result.verdicts]
-            )
+            self._claims.set_answers(answers)
             self.answers_loaded.emit(answers)
 
         return stored_answers(self._parent, self._lane, sha256).success(loaded).run_in_background()
@@ -96,6 +99,50 @@ class AskController(QObject):
         """Stop the running answer."""
         if self.task is not None:
             self.task.cancel()
+
+    def request_review(self, answer_id: int, index: int, action: ReviewAction) -> Task | None:
+        """Ask for the details of a review of an answer sentence and store it.
+
+        The same decisions as for a critique sentence (accept with a note, reject, edit and
+        check again), stored through the same workspace path and audit log.
+        """
+        answer = self.view.answer(answer_id)
+        verdict = (
+            next((v for v in answer.result.verdicts if v.claim.index == index), None)
+            if answer is not None
+            else None
+        )
+        if answer is None or verdict is None:
+            return None
+        note, new_text = "", ""
+        if action is ReviewAction.ACCEPT:
+            reply = prompts.ask_text(
+                self._parent, "Accept sentence", "Optional note for the export:"
+            )
+            if reply is None:
+                return None
+            note = reply.strip()
+        elif action is ReviewAction.EDIT:
+            previous = answer.reviews.get(index)
+            current = previous.new_text if previous and previous.new_text else verdict.claim.text
+            reply = prompts.ask_text(
+                self._parent,
+                "Edit sentence",
+                "New text (it is checked against the paper again):",
+                current,
+                multiline=True,
+            )
+            if reply is None or not reply.strip() or reply.strip() == current.strip():
+                return None
+            new_text = " ".join(reply.split())
+        return (
+            review_answer_sentence(
+                self._parent, self._lane, answer_id, index, action, note=note, new_text=new_text
+            )
+            .with_progress("Saving review")
+            .success(self._reviewed)
+            .run_in_background()
+        )
 
     def show_evidence(self, verdict: Verdict) -> None:
         """Jump the PDF view to the sentence's best evidence and highlight its lines."""
@@ -128,6 +175,11 @@ class AskController(QObject):
         self.load(answer.paper_sha256)
         self.answered.emit(answer)
 
+    def _reviewed(self, answer: StoredAnswer) -> None:
+        self.view.update_answer(answer)
+        self.load(answer.paper_sha256)
+        self.review_stored.emit(answer)
+
     def _failed(self, exc: BaseException) -> None:
         errors.show_exception(self._parent, exc)
         self.view.status.setText("The answer failed.")
@@ -153,3 +205,23 @@ def stored_answers(
 ) -> Operation[list[StoredAnswer]]:
     """The paper's stored questions and answers, newest first."""
     return Operation(parent, lane, lambda ws, _t: ws.answers(sha256))
+
+
+def review_answer_sentence(
+    parent: QWidget | None,
+    lane: CoreLane,
+    answer_id: int,
+    sentence_index: int,
+    action: ReviewAction,
+    *,
+    note: str = "",
+    new_text: str = "",
+) -> Operation[StoredAnswer]:
+    """Store a review of an answer sentence; an edit is checked again at once."""
+    return Operation(
+        parent,
+        lane,
+        lambda ws, _t: ws.review_answer(
+            answer_id, sentence_index, action, note=note, new_text=new_text
+        ),
+    )

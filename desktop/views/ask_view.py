@@ -1,7 +1,8 @@
 """The Ask box: a question line, the answer streaming with status colours, previous Q&A.
 
-The answer is shown in a CritiqueView, so it gets the same inline flags, tooltips and click
-handling as the critique; a finished answer is wrapped as a one-off StoredCritique for it.
+The answer is shown in a CritiqueView, so it gets the same inline flags, tooltips, click
+handling and review menu as the critique; a finished answer is wrapped as a one-off
+StoredCritique for it. A line under the answer names the pages its evidence is on.
 """
 
 from __future__ import annotations
@@ -22,21 +23,49 @@ from PySide6.QtWidgets import (
 )
 
 from core.ask.result import StoredAnswer
-from core.records import StoredCritique
-from core.types import CritiqueResult, Verdict
+from core.counts import critique_counts
+from core.records import ReviewAction, StoredCritique
+from core.types import CritiqueResult, Status, Verdict
 from desktop.views.critique_view import CritiqueView, snippet
 
 ANSWER_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def answer_summary(answer: StoredAnswer) -> str:
-    """One line about a stored answer: declined, or how many sentences are flagged."""
+    """One line about a stored answer: declined, or its claims by status and review."""
     result = answer.result
     if result.declined:
         return "the paper does not say"
-    claims = [v for v in result.verdicts if v.claim.is_claim]
-    flagged = sum(1 for v in claims if v.status.needs_review)
-    return f"{len(claims)} claims, {flagged} to review" if flagged else f"{len(claims)} claims"
+    counts = critique_counts(result.verdicts, answer.reviews)
+    claims = f"{counts.claims} claim{'' if counts.claims == 1 else 's'}"
+    if not counts.need_review:
+        every = "it is" if counts.claims == 1 else "all"
+        return f"{claims}, {every} supported by the paper" if counts.claims else "no claim"
+    parts = [f"{counts.supported} supported"] if counts.supported else []
+    parts.append(f"{counts.need_review} to review")
+    if counts.reviewed:
+        parts.append(f"{counts.reviewed} reviewed")
+    return f"{claims}: {', '.join(parts)}"
+
+
+def evidence_pages(answer: StoredAnswer) -> str:
+    """Where the answer's evidence is, in words: the pages of its sourced sentences.
+
+    A declined answer names the pages of the closest passages instead.
+    """
+    result = answer.result
+    if result.declined:
+        pages = sorted({e.page for e in result.passages})
+        lead = "Closest passages"
+    else:
+        sourced = (Status.SUPPORTED, Status.PARTIAL)
+        pages = sorted({e.page for v in result.verdicts if v.status in sourced for e in v.evidence})
+        lead = "Evidence"
+    if not pages:
+        return "No passage of the paper supports this answer."
+    where = ", ".join(str(p) for p in pages)
+    label = "page" if len(pages) == 1 else "pages"
+    return f"{lead} on {label} {where}. Click a sentence to see its evidence in the PDF."
 
 
 def as_critique(answer: StoredAnswer) -> StoredCritique:
@@ -54,6 +83,7 @@ def as_critique(answer: StoredAnswer) -> StoredCritique:
             language="en",
             flagged_ratio=result.flagged_ratio,
         ),
+        reviews=dict(answer.reviews),
     )
 
 
@@ -63,6 +93,7 @@ class AskView(QWidget):
     ask_requested = Signal(str)  # the question
     stop_requested = Signal()
     sentence_activated = Signal(object)  # Verdict of the clicked answer sentence
+    review_requested = Signal(int, int, object)  # answer id, sentence index, ReviewAction
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,6 +108,9 @@ class AskView(QWidget):
         self.status.setWordWrap(True)
         self.answer_view = CritiqueView()
         self.answer_view.show_placeholder("Ask a question about the open paper.")
+        self.sources = QLabel()
+        self.sources.setWordWrap(True)
+        self.sources.hide()
         self.history = QListWidget()
         self.history.setWordWrap(True)
         self.history.setToolTip("Earlier questions about this paper; click one to show it")
@@ -86,8 +120,13 @@ class AskView(QWidget):
         row.addWidget(self.question, 1)
         row.addWidget(self.ask_button)
         row.addWidget(self.stop_button)
+        answer_box = QWidget()
+        answer_layout = QVBoxLayout(answer_box)
+        answer_layout.setContentsMargins(0, 0, 0, 0)
+        answer_layout.addWidget(self.answer_view, 1)
+        answer_layout.addWidget(self.sources)
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.answer_view)
+        split.addWidget(answer_box)
         split.addWidget(self.history)
         split.setSizes([300, 120])
         layout = QVBoxLayout(self)
@@ -100,6 +139,7 @@ class AskView(QWidget):
         self.ask_button.clicked.connect(self._ask)
         self.stop_button.clicked.connect(self.stop_requested)
         self.answer_view.sentence_activated.connect(self._activated)
+        self.answer_view.review_requested.connect(self._review)
         self.history.currentItemChanged.connect(self._history_chosen)
         self.set_busy(False)
         self.set_enabled(False)
@@ -120,6 +160,7 @@ class AskView(QWidget):
         """A new answer starts streaming."""
         self.answer_view.begin_stream()
         self.status.setText(f"Q: {question}")
+        self.sources.hide()
         self.set_busy(True)
 
     def restart(self) -> None:
@@ -139,6 +180,15 @@ class AskView(QWidget):
         self._answers[answer.id] = answer
         self.answer_view.show_critique(as_critique(answer))
         self.status.setText(f"Q: {answer.result.question} — {answer_summary(answer)}")
+        self.sources.setText(evidence_pages(answer))
+        self.sources.show()
+
+    def update_answer(self, answer: StoredAnswer) -> None:
+        """A stored answer changed (a review): keep it, and show it again if it is on display."""
+        on_display = self.shown is not None and self.shown.id == answer.id
+        self._answers[answer.id] = answer
+        if on_display:
+            self.show_answer(answer)
 
     def set_history(self, answers: list[StoredAnswer]) -> None:
         """List the paper's earlier questions, newest first."""
@@ -154,12 +204,21 @@ class AskView(QWidget):
             item.setToolTip(answer.result.text)
             self.history.addItem(item)
         self.history.blockSignals(False)
+        shown = self.shown
+        if shown is not None and shown.id in self._answers:
+            # Reviews stored since it was shown are drawn now.
+            self.update_answer(self._answers[shown.id])
 
     def clear(self) -> None:
         """No paper open."""
         self.set_history([])
         self.answer_view.show_placeholder("Ask a question about the open paper.")
         self.status.setText("Answers come from the paper only; every sentence is checked.")
+        self.sources.hide()
+
+    def answer(self, answer_id: int) -> StoredAnswer | None:
+        """A listed or shown answer by id."""
+        return self._answers.get(answer_id)
 
     @property
     def shown(self) -> StoredAnswer | None:
@@ -178,6 +237,11 @@ class AskView(QWidget):
         verdict = self.answer_view.verdict_for(index)
         if verdict is not None:
             self.sentence_activated.emit(verdict)
+
+    def _review(self, index: int, action: ReviewAction) -> None:
+        shown = self.shown
+        if shown is not None:
+            self.review_requested.emit(shown.id, index, action)
 
     def _history_chosen(self, item: QListWidgetItem | None, _previous: object = None) -> None:
         if item is None:

@@ -1,4 +1,8 @@
-"""The unsourced-claims panel: every flagged sentence, its reason and the reader's decision."""
+"""The unsourced-claims panel: every flagged sentence, its reason and the reader's decision.
+
+Flagged sentences of answers to questions are listed after the critique's, tagged with their
+question, and reviewed with the same buttons.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.ask.result import StoredAnswer
 from core.counts import critique_counts
-from core.records import ReviewAction, StoredCritique
+from core.records import Review, ReviewAction, StoredCritique
 from core.types import Status, Verdict
 from desktop.views.critique_view import STYLES, one_line_explanation, review_label, snippet
 
@@ -31,13 +36,14 @@ class ClaimsPanel(QWidget):
     claim_selected = Signal(int)  # claim index
     review_requested = Signal(int, object)  # claim index, ReviewAction
     answer_flag_selected = Signal(object)  # Verdict of a flagged answer sentence
+    answer_review_requested = Signal(int, int, object)  # answer id, sentence index, action
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._critique: StoredCritique | None = None
         self._flagged: list[Verdict] = []
         #: Flagged sentences of answers to questions, listed after the critique's.
-        self._answer_flags: list[tuple[str, Verdict]] = []
+        self._answer_flags: list[tuple[StoredAnswer, Verdict]] = []
 
         self.summary = QLabel("No critique yet.")
         self.summary.setWordWrap(True)
@@ -101,10 +107,34 @@ class ClaimsPanel(QWidget):
         if current is not None:
             self.select(current)
 
-    def set_answer_flags(self, flags: list[tuple[str, Verdict]]) -> None:
-        """List flagged answer sentences, each tagged with its question, after the critique's."""
-        self._answer_flags = [(q, v) for q, v in flags if v.status.needs_review]
+    def set_answers(self, answers: list[StoredAnswer]) -> None:
+        """List the answers' flagged sentences, tagged with their question, after the critique's.
+
+        The selected answer sentence stays selected when it is still listed.
+        """
+        chosen = self.current_answer_sentence()
+        self._answer_flags = [
+            (a, v) for a in answers for v in a.result.verdicts if v.status.needs_review
+        ]
+        self._fill_filter()
         self._refill()
+        if chosen is not None:
+            self.select_answer_sentence(*chosen)
+
+    def current_answer_sentence(self) -> tuple[int, int] | None:
+        """(answer id, sentence index) of the selected row when it is an answer's, else None."""
+        index = self.current_index()
+        if index is None or index >= 0:
+            return None
+        answer, verdict = self._answer_flags[-1 - index]
+        return answer.id, verdict.claim.index
+
+    def select_answer_sentence(self, answer_id: int, sentence_index: int) -> bool:
+        """Select the row of an answer's sentence; False when it is not listed."""
+        for position, (answer, verdict) in enumerate(self._answer_flags):
+            if answer.id == answer_id and verdict.claim.index == sentence_index:
+                return self.select(-1 - position)
+        return False
 
     def flagged_indices(self) -> list[int]:
         """Claim indexes listed under the current filter, top to bottom."""
@@ -112,8 +142,12 @@ class ClaimsPanel(QWidget):
         return [index for index in rows if index >= 0]
 
     def counts(self) -> dict[Status, int]:
-        """Flagged sentences per status."""
+        """Flagged sentences of the critique per status."""
         return {s: sum(1 for v in self._flagged if v.status is s) for s in FLAGGED_ORDER}
+
+    def answer_counts(self) -> dict[Status, int]:
+        """Flagged sentences of the answers per status."""
+        return {s: sum(1 for _a, v in self._answer_flags if v.status is s) for s in FLAGGED_ORDER}
 
     def current_index(self) -> int | None:
         """Claim index of the selected row, or None."""
@@ -139,26 +173,37 @@ class ClaimsPanel(QWidget):
 
     def _fill_filter(self) -> None:
         chosen = self.filter.currentData() or ""
-        counts = self.counts()
+        counts, of_answers = self.counts(), self.answer_counts()
+        total = len(self._flagged) + len(self._answer_flags)
         self.filter.blockSignals(True)
         self.filter.clear()
-        self.filter.addItem(f"All flagged ({len(self._flagged)})", "")
+        self.filter.addItem(f"All flagged ({total})", "")
         for status in FLAGGED_ORDER:
-            self.filter.addItem(f"{STYLES[status].label} ({counts[status]})", status.value)
+            shown = counts[status] + of_answers[status]
+            self.filter.addItem(f"{STYLES[status].label} ({shown})", status.value)
         self.filter.setCurrentIndex(max(0, self.filter.findData(chosen)))
         self.filter.blockSignals(False)
+        waiting = len(self._answer_flags)
+        answers_line = (
+            f" Answers to questions: {waiting} sentence{'' if waiting == 1 else 's'} "
+            f"need{'s' if waiting == 1 else ''} review."
+            if waiting
+            else ""
+        )
         if self._critique is None:
-            self.summary.setText("No critique yet.")
+            self.summary.setText("No critique yet." + answers_line)
             return
         shared = critique_counts(self._critique.result.verdicts, self._critique.reviews)
         if not shared.need_review:
-            self.summary.setText(f"All {shared.claims} claims are supported by the paper.")
+            self.summary.setText(
+                f"All {shared.claims} claims are supported by the paper." + answers_line
+            )
         else:
             self.summary.setText(
                 f"{shared.need_review} of {shared.claims} claims need review: "
                 f"{shared.flagged} flagged ({shared.unsupported} unsupported, "
                 f"{shared.rejected} rejected) and {shared.partial} partly supported. "
-                f"Reviewed: {shared.reviewed} of {shared.need_review}."
+                f"Reviewed: {shared.reviewed} of {shared.need_review}." + answers_line
             )
 
     def _refill(self) -> None:
@@ -169,36 +214,16 @@ class ClaimsPanel(QWidget):
         for verdict in self._flagged:
             if wanted and verdict.status.value != wanted:
                 continue
-            style = STYLES[verdict.status]
-            review = reviews.get(verdict.claim.index)
-            sentence = verdict.claim.text
-            if review is not None and review.action is ReviewAction.EDIT and review.new_text:
-                sentence = review.new_text
-            reason = one_line_explanation(verdict)
-            if verdict.evidence and verdict.status is not Status.UNSUPPORTED:
-                best = max(verdict.evidence, key=lambda e: e.score)
-                if f"p. {best.page}" not in reason:
-                    reason += f" (see p. {best.page})"
-            state = f" · {review_label(review)}" if review is not None else ""
-            item = QListWidgetItem(
-                _status_icon(style.colour),
-                f"{snippet(sentence, 300)}\n{style.label}{state}: {reason}",
-            )
+            item = _row(verdict, reviews.get(verdict.claim.index))
             item.setData(INDEX_ROLE, verdict.claim.index)
-            item.setToolTip(f"{style.label}{state}\n{verdict.claim.text}\n\n{reason}")
             self.tree.addItem(item)
         # NOTE: answer rows carry negative indexes so they never collide with critique sentences.
-        for position, (question, verdict) in enumerate(self._answer_flags):
+        for position, (answer, verdict) in enumerate(self._answer_flags):
             if wanted and verdict.status.value != wanted:
                 continue
-            style = STYLES[verdict.status]
-            item = QListWidgetItem(
-                _status_icon(style.colour),
-                f"Q: {snippet(question, 120)}\n{snippet(verdict.claim.text, 300)}\n"
-                f"{style.label}: {one_line_explanation(verdict)}",
-            )
+            question = answer.result.question
+            item = _row(verdict, answer.reviews.get(verdict.claim.index), question)
             item.setData(INDEX_ROLE, -1 - position)
-            item.setToolTip(f"Answer to: {question}\n{style.label}\n{verdict.claim.text}")
             self.tree.addItem(item)
         self.tree.blockSignals(False)
         self._update_buttons()
@@ -213,14 +238,43 @@ class ClaimsPanel(QWidget):
 
     def _update_buttons(self) -> None:
         index = self.current_index()
-        enabled = index is not None and index >= 0 and self._critique is not None
+        enabled = index is not None and (index < 0 or self._critique is not None)
         for button in (self.accept_button, self.reject_button, self.edit_button):
             button.setEnabled(enabled)
 
     def _request(self, action: ReviewAction) -> None:
         index = self.current_index()
-        if index is not None:
+        if index is None:
+            return
+        if index < 0:
+            answer, verdict = self._answer_flags[-1 - index]
+            self.answer_review_requested.emit(answer.id, verdict.claim.index, action)
+        else:
             self.review_requested.emit(index, action)
+
+
+def _row(verdict: Verdict, review: Review | None, question: str = "") -> QListWidgetItem:
+    """A list row for a flagged sentence: its text, status, review and reason.
+
+    A sentence of an answer is tagged with its question on a line of its own.
+    """
+    style = STYLES[verdict.status]
+    sentence = verdict.claim.text
+    if review is not None and review.action is ReviewAction.EDIT and review.new_text:
+        sentence = review.new_text
+    reason = one_line_explanation(verdict)
+    if verdict.evidence and verdict.status is not Status.UNSUPPORTED:
+        best = max(verdict.evidence, key=lambda e: e.score)
+        if f"p. {best.page}" not in reason:
+            reason += f" (see p. {best.page})"
+    state = f" · {review_label(review)}" if review is not None else ""
+    tag = f"Q: {snippet(question, 120)}\n" if question else ""
+    item = QListWidgetItem(
+        _status_icon(style.colour), f"{tag}{snippet(sentence, 300)}\n{style.label}{state}: {reason}"
+    )
+    asked = f"Answer to: {question}\n" if question else ""
+    item.setToolTip(f"{asked}{style.label}{state}\n{verdict.claim.text}\n\n{reason}")
+    return item
 
 
 def _status_icon(colour: QColor) -> QIcon:
