@@ -586,8 +586,14 @@ class Workspace:
         return review, new_verdict
 
     def audit_log(self, critique_id: int) -> list[AuditEntry]:
-        """The review history of a stored critique (who, when, what), oldest first."""
-        return self.repo.audit_log(critique_id)
+        """The review history of a stored critique (who, when, what), oldest first.
+
+        The reviews of the answers to the paper's questions are part of it: the reader
+        reviews both in the same panel.
+        """
+        entries = self.repo.audit_log(critique_id)
+        paper = self.repo.critique(critique_id).paper_sha256
+        return sorted(entries + self.repo.answers_audit_log(paper), key=lambda e: e.at)
 
     def answers_audit_log(self, sha256: str) -> list[AuditEntry]:
         """The review history of the answers to the paper's questions, oldest first."""

@@ -161,7 +161,7 @@ class AnswerStub(StubWorkspace):
         return answer
 
     def audit_log(self, critique_id: int) -> list[AuditEntry]:
-        return []
+        return self.log  # the workspace merges the answers' reviews into it
 
     def answers_audit_log(self, sha256: str) -> list[AuditEntry]:
         return self.log
@@ -216,6 +216,47 @@ def test_review_log_includes_answer_reviews(
     assert main(["review", str(run.pdf), "--log"]) == 0
     out = capsys.readouterr().out
     assert f"by ada: answer 3 ({ax.QUESTION}): sentence 1 rejected" in out
+
+
+def test_review_log_of_a_paper_with_answers_only(
+    run: fx.ExportRun, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stub = AnswerStub(run, None)
+    stub.log = [
+        AuditEntry(
+            datetime(2025, 3, 15, 9, 0, tzinfo=UTC),
+            "review:accept",
+            {"sentence": 1, "answer": 3, "question": ax.QUESTION, "note": "ok"},
+        )
+    ]
+    _install(stub, monkeypatch)
+    assert main(["review", str(run.pdf), "--log"]) == 0
+    out = capsys.readouterr().out
+    assert f"answer 3 ({ax.QUESTION}): sentence 1 accepted\n    note: ok" in out
+
+
+def test_workspace_audit_log_merges_critique_and_answer_reviews(tmp_path: Path) -> None:
+    from core.config import Settings
+    from core.workspace import Workspace
+    from tests.fakes import FakeEmbedder, FakeLLM
+    from tests.test_library import _result
+
+    ws = Workspace(Settings(), llm=FakeLLM(), judge=FakeLLM(), embedder=FakeEmbedder())
+    repo = ws.repo
+    repo.begin_ingest(PAPER.sha256, PAPER.title, "/x.pdf", 1)
+    repo.finish_ingest(PAPER, [Chunk(PAPER.sha256, 0, "t", 1, 1, (0,), "h")])
+    critique = repo.save_critique(PAPER.sha256, _result())
+    answer = repo.add_answer(PAPER.sha256, _answer())
+    ws.review_answer(answer.id, 1, ReviewAction.REJECT, note="wrong")
+    ws.review(critique.id, 1, ReviewAction.ACCEPT)
+    log = ws.audit_log(critique.id)
+    assert [(e.action, "answer" in e.detail) for e in log] == [
+        ("created", False),
+        ("review:reject", True),
+        ("review:accept", False),
+    ]
+    assert ws.answers(PAPER.sha256)[0].reviews[1].note == "wrong"
+    ws.close()
 
 
 def test_export_from_the_command_line_includes_the_answers(

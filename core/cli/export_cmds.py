@@ -62,8 +62,9 @@ def cmd_review(args: argparse.Namespace, ws: Workspace) -> int:
     if args.log:
         if args.action is not None or args.sentence is not None or args.answer is not None:
             raise UsageError("--log lists the review history; give it without an action.")
-        entries = ws.audit_log(critique.id) if critique is not None else []
-        _print_log([*entries, *ws.answers_audit_log(info.sha256)])
+        _print_log(
+            ws.audit_log(critique.id) if critique is not None else ws.answers_audit_log(info.sha256)
+        )
         return EXIT_OK
     if args.action is None:
         if args.sentence is not None or args.note or args.answer is not None:

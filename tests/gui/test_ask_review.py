@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from core.ask.result import StoredAnswer
@@ -14,6 +15,7 @@ from core.records import AuditEntry, ReviewAction
 from core.review_log import describe_audit_entry
 from core.types import Status
 from desktop.dialogs import prompts
+from desktop.dialogs.review_history import ReviewHistoryDialog
 from desktop.main_window import MainWindow
 from tests.fakes import FakeLLM
 from tests.gui.conftest import REPLY, SUPPORTED, WindowFactory
@@ -172,3 +174,32 @@ def test_window_and_command_line_export_the_same_bytes(
     assert written == from_cli.read_bytes()
     text = written.decode("utf-8")
     assert QUESTION in text and "seen" in text
+
+
+def test_review_history_in_the_window_shows_answer_reviews(
+    qtbot: QtBot, make_window: WindowFactory, paper_pdf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(FakeLLM(default=_writer))
+    open_paper(qtbot, window, paper_pdf)
+    critique(qtbot, window)
+    answer = _ask(qtbot, window)
+    wrong = next(v for v in answer.result.verdicts if v.status.flagged)
+    monkeypatch.setattr(prompts, "ask_text", lambda *a, **k: "seen")
+    _review(
+        qtbot,
+        window,
+        lambda: window.ask.request_review(answer.id, wrong.claim.index, ReviewAction.ACCEPT),
+    )
+    shown: list[ReviewHistoryDialog] = []
+    monkeypatch.setattr(
+        ReviewHistoryDialog, "exec", lambda self: shown.append(self) or QDialog.DialogCode.Accepted
+    )
+    task = window.show_review_history()
+    assert task is not None
+    with qtbot.waitSignal(task.finished, timeout=TIMEOUT_MS):
+        pass
+    table = shown[0].table
+    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(2)]
+    assert "critique written" in rows[0][2]
+    expected = f"answer {answer.id} ({QUESTION}): sentence {wrong.claim.index} accepted"
+    assert rows[1][2] == expected and rows[1][5] == "seen"
