@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QTableWidget
 from pytestqt.qtbot import QtBot
 
 from core.ask.result import StoredAnswer
@@ -57,6 +57,12 @@ def _on_lane(window: MainWindow, sha: str) -> tuple[list[StoredAnswer], list[Aud
     log = lane.runner.call_blocking(lambda: ws().answers_audit_log(sha))
     assert isinstance(answers, list) and isinstance(log, list)
     return answers, log
+
+
+def _cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None
+    return item.text()
 
 
 def _review(qtbot: QtBot, window: MainWindow, trigger: object) -> StoredAnswer:
@@ -191,15 +197,18 @@ def test_review_history_in_the_window_shows_answer_reviews(
         lambda: window.ask.request_review(answer.id, wrong.claim.index, ReviewAction.ACCEPT),
     )
     shown: list[ReviewHistoryDialog] = []
-    monkeypatch.setattr(
-        ReviewHistoryDialog, "exec", lambda self: shown.append(self) or QDialog.DialogCode.Accepted
-    )
+
+    def opened(dialog: ReviewHistoryDialog) -> QDialog.DialogCode:
+        shown.append(dialog)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ReviewHistoryDialog, "exec", opened)
     task = window.show_review_history()
     assert task is not None
     with qtbot.waitSignal(task.finished, timeout=TIMEOUT_MS):
         pass
     table = shown[0].table
-    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(2)]
+    rows = [[_cell(table, r, c) for c in range(table.columnCount())] for r in range(2)]
     assert "critique written" in rows[0][2]
     expected = f"answer {answer.id} ({QUESTION}): sentence {wrong.claim.index} accepted"
     assert rows[1][2] == expected and rows[1][5] == "seen"
