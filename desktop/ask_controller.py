@@ -59,6 +59,8 @@ class AskController(QObject):
         """Enable asking and list the paper's earlier questions."""
         self.view.set_enabled(True)
         self.view.clear()
+        # The previous paper's answer sentences leave the panel before this paper's arrive.
+        self._claims.set_answers([])
         self.load(sha256)
 
     def load(self, sha256: str) -> Task:
