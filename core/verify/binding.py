@@ -116,6 +116,11 @@ def bind_numbers(
 ) -> Binding:
     """Bind each claim number to the evidence; the first contradicted quantity is reported.
 
+    A value found in the evidence binds only as well as its context matches the claim's: when
+    another evidence value of the same kind is about the claim's words more closely ("500 large
+    public companies" against the claim's "576 large public companies", while 576 occurs
+    elsewhere about "training instances"), the claim contradicts the paper.
+
     Args:
         mentions: The claim's numbers to check (citations, names and page marks removed).
         claim: The claim text the mentions' offsets refer to (NFKC form).
@@ -131,16 +136,34 @@ def bind_numbers(
     bound = 0
     mismatch: Mismatch | None = None
     for mention in mentions:
-        forms = _forms(mention)
-        if any(_same(f, v) or _same(v, f) for f in forms for v in values):
+        wanted = _context(claim, mention.start, mention.end)
+        same = _same_value_overlap(mention, wanted, found)
+        rival = _contradicting(mention, wanted, found)
+        if same is not None and (rival is None or same >= rival[0]):
             bound += 1
             continue
-        if _states_change(claim, mention) and derived(mention.value, values):
+        if same is None and _states_change(claim, mention) and derived(mention.value, values):
             bound += 1
             continue
-        if mismatch is None:
-            mismatch = _contradicting(mention, claim, found)
+        if mismatch is None and rival is not None:
+            mismatch = rival[1]
     return Binding(len(mentions), bound, mismatch)
+
+
+def _same_value_overlap(
+    mention: NumberMention,
+    wanted: set[str],
+    found: Sequence[tuple[Evidence, list[NumberMention]]],
+) -> int | None:
+    """Context words shared with the closest evidence occurrence of the claim's value, or None."""
+    forms = _forms(mention)
+    best: int | None = None
+    for ev, numbers in found:
+        for other in numbers:
+            if any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other)):
+                overlap = len(wanted & _context(ev.text, other.start, other.end))
+                best = overlap if best is None else max(best, overlap)
+    return best
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -159,22 +182,24 @@ def _states_change(claim: str, mention: NumberMention) -> bool:
 
 
 def _contradicting(
-    mention: NumberMention, claim: str, found: Sequence[tuple[Evidence, list[NumberMention]]]
-) -> Mismatch | None:
-    """An evidence value of the same kind about the same words, or None."""
-    wanted = _context(claim, mention.start, mention.end)
+    mention: NumberMention,
+    wanted: set[str],
+    found: Sequence[tuple[Evidence, list[NumberMention]]],
+) -> tuple[int, Mismatch] | None:
+    """The evidence value of the same kind most closely about the claim's words, or None."""
     if not wanted:
         return None
+    best: tuple[int, Mismatch] | None = None
     for ev, numbers in found:
         for other in numbers:
             if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
                 continue
             if not _comparable(mention.value, other.value):
                 continue
-            have = _context(ev.text, other.start, other.end)
-            if len(wanted & have) >= min(2, len(wanted)):
-                return Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
-    return None
+            overlap = len(wanted & _context(ev.text, other.start, other.end))
+            if overlap >= min(2, len(wanted)) and (best is None or overlap > best[0]):
+                best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
+    return best
 
 
 def _comparable(a: Decimal, b: Decimal) -> bool:

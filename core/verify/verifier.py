@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder
 from core.llm.parsing import Label
-from core.llm.prompts import SECTIONS
 from core.progress import CancelToken
-from core.text.sentences import cjk_ratio, split_sentences
+from core.text.sentences import cjk_ratio
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.binding import Binding, bind_numbers, paper_value_text
+from core.verify.claims import check_text, claim_kind, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
@@ -34,23 +34,6 @@ from core.verify.semantic import SemanticScore, score_claim
 from core.verify.verdict import Decision, Signals, decide
 
 log = logging.getLogger(__name__)
-
-_HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
-_BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
-_PREFIX = re.compile(
-    r"^\s*(?:\[unverified\]\s*)?(?:[-*\u2022>]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+|#+\s*)?"
-)
-_QUESTION_START = re.compile(
-    r"^(?:could|can|would|will|how|why|what|which|when|where|did|do|does|is|are|have|has)\b"
-    r"[^.]*\b(?:authors?|you|they)\b",
-    re.I,
-)
-_RECOMMENDATION = re.compile(
-    r"^(?:the authors? (?:should|could|might|may want to)|it would be (?:useful|helpful|good|"
-    r"interesting|valuable|important)|i (?:would )?(?:suggest|recommend)|we (?:suggest|recommend)"
-    r"|future work should)|^(?:建议|作者应|作者可以|希望作者)",
-    re.I,
-)
 
 
 def flagged_ratio(verdicts: Sequence[Verdict]) -> float:
@@ -61,81 +44,10 @@ def flagged_ratio(verdicts: Sequence[Verdict]) -> float:
     return sum(1 for v in claims if v.status.flagged) / len(claims)
 
 
-#: "given that / since / as the authors show X": X is asserted inside a question or a request.
-_PRESUPPOSED = re.compile(
-    r"\b(?:given that|since|as|because|now that|considering that)\s+(?:the authors?|the paper|"
-    r"they|it|this (?:paper|work|study))\s+(?:\w+\s+)?(?:shows?|showed|shown|reports?|reported|"
-    r"finds?|found|demonstrates?|demonstrated|claims?|claimed|states?|stated|argues?|argued)"
-    r"\s+(?:that\s+)?(?P<claim>[^?？]+)",
-    re.I,
-)
-_PRESUPPOSED_ZH = re.compile(
-    r"(?:鉴于|既然|由于)(?:作者|本文|论文)?(?:已)?(?:表明|证明|指出|发现)(?P<claim>[^？?，,]+)"
-)
-
-
-def embedded_claim(sentence: str) -> str | None:
-    """The claim a question or recommendation presupposes ("given that they show X" -> X)."""
-    match = _PRESUPPOSED.search(sentence) or _PRESUPPOSED_ZH.search(sentence)
-    if match is None:
-        return None
-    claim = match.group("claim").strip(" ,;:.")
-    return claim if len(claim.split()) >= 3 or cjk_ratio(claim) > 0.3 else None
-
-
-def check_text(sentence: str) -> str:
-    """What is checked of a sentence: its presupposed claim, or the sentence without markers."""
-    body = _PREFIX.sub("", sentence).strip()
-    return embedded_claim(body) or body
-
-
 def without_page_citations(text: str) -> str:
     """``text`` without its page citations ("(p. 4)", "（第4页）")."""
     stripped = PAGE_CITE.sub("", text)
     return re.sub(r"\s+([.,;:!?。，；：！？])", r"\1", re.sub(r"[ \t]{2,}", " ", stripped)).strip()
-
-
-def claim_kind(sentence: str) -> str | None:
-    """Why a sentence is not a claim ("heading", "bullet", "question", ...), or None."""
-    stripped = sentence.strip()
-    if _BULLET_ONLY.match(stripped):
-        return "bullet"
-    body = _PREFIX.sub("", stripped).strip().strip("*_").strip()
-    if stripped.startswith("#") or body.rstrip(":：").casefold() in _HEADING_WORDS:
-        return "heading"
-    if embedded_claim(body):
-        return None
-    if body.endswith(("?", "？")) or _QUESTION_START.match(body):
-        return "question"
-    if _RECOMMENDATION.match(body):
-        return "recommendation"
-    bullet = re.match(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+", stripped) is not None
-    fact = bullet and len(body.split()) >= 3
-    if not fact and not re.search(r"[.!。！;；)\]」”\"]$", body) and "\n" not in body:
-        words = len(body.split()) + sum(1 for ch in body if "\u3400" <= ch <= "\u9fff") / 2
-        if words <= 6 and not re.search(r"\d", body):
-            return "heading"
-    if not re.search(r"\w", body):
-        return "bullet"
-    return None
-
-
-def extract_claims(text: str) -> list[Claim]:
-    """Sentences of ``text`` with offsets; a leading ``[unverified]`` marker is outside the span."""
-    claims: list[Claim] = []
-    for start, end in split_sentences(text):
-        piece = text[start:end]
-        marker = re.match(r"\s*\[unverified\]\s*", piece)
-        if marker:
-            start += marker.end()
-        lead = len(text[start:end]) - len(text[start:end].lstrip())
-        start += lead
-        end = start + len(text[start:end].rstrip())
-        if start >= end:
-            continue
-        sentence = text[start:end]
-        claims.append(Claim(len(claims), sentence, start, end, claim_kind(sentence) is None))
-    return claims
 
 
 @dataclass(frozen=True)

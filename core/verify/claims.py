@@ -1,0 +1,140 @@
+"""Which sentences are claims, and what of each is checked.
+
+A sentence is a claim unless it is a heading, a bare bullet, or a question or recommendation
+that takes nothing as given. Questions and recommendations are checked for what they presuppose:
+"Given that the ablation shows X, why ...?" checks X, "..., given that the authors trained on Y"
+checks "the authors trained on Y", "Why does X stay below Y?" checks "X stay below Y", and
+"既然作者使用了X，为什么…" checks "作者使用了X".
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.llm.prompts import SECTIONS
+from core.text.sentences import cjk_ratio, split_sentences
+from core.types import Claim
+
+_HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
+_BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
+_PREFIX = re.compile(
+    r"^\s*(?:\[unverified\]\s*)?(?:[-*\u2022>]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+|#+\s*)?"
+)
+_QUESTION_START = re.compile(
+    r"^(?:could|can|would|will|how|why|what|which|when|where|did|do|does|is|are|have|has)\b"
+    r"[^.]*\b(?:authors?|you|they)\b",
+    re.I,
+)
+_RECOMMENDATION = re.compile(
+    r"^(?:the authors? (?:should|could|might|may want to)|it would be (?:useful|helpful|good|"
+    r"interesting|valuable|important)|i (?:would )?(?:suggest|recommend)|we (?:suggest|recommend)"
+    r"|future work should)|^(?:建议|作者应|作者可以|希望作者)",
+    re.I,
+)
+
+
+#: "given that / since / as the authors show X": X is asserted inside a question or a request.
+_PRESUPPOSED = re.compile(
+    r"\b(?:given that|since|as|because|now that|considering that)\s+(?:the authors?|the paper|"
+    r"they|it|this (?:paper|work|study))\s+(?:\w+\s+)?(?:shows?|showed|shown|reports?|reported|"
+    r"finds?|found|demonstrates?|demonstrated|claims?|claimed|states?|stated|argues?|argued)"
+    r"\s+(?:that\s+)?(?P<claim>[^?？]+)",
+    re.I,
+)
+_PRESUPPOSED_ZH = re.compile(
+    r"(?:鉴于|既然|由于)(?:作者|本文|论文)?(?:已)?(?:表明|证明|指出|发现)(?P<claim>[^？?，,]+)"
+)
+
+
+#: A leading reason clause: "Given that X, why ...", "Since X, how ...", "Considering X, ...".
+_LEADING_GIVEN = re.compile(
+    r"^(?:given (?:that )?|since |considering (?:that )?|because |now that |as )"
+    r"(?P<claim>[^,?？]{12,}?),\s+(?=\w)",
+    re.I,
+)
+#: A trailing reason clause: "..., given that X." / "... since X?".
+_TRAILING_GIVEN = re.compile(
+    r"[,;]\s*(?:given (?:that )?|since |considering (?:that )?|because |now that )"
+    r"(?P<claim>[^?？]{12,})$",
+    re.I,
+)
+#: "Why does X ...?": the question takes X as a fact.
+_WHY = re.compile(
+    r"^why (?:do|does|did|is|are|was|were|has|have|would|should) (?P<claim>.+)$", re.I
+)
+_GIVEN_ZH = re.compile(r"^(?:既然|考虑到|鉴于|由于|因为)(?P<claim>[^，,？?]{4,})[，,]")
+_WHY_ZH = re.compile(r"^(?P<subject>[^，,？?]{0,12}?)(?:为什么|为何)(?P<claim>[^？?]{2,})")
+_REPORTING = re.compile(
+    r"^(?:the authors?|the paper|they|it|this (?:paper|work|study))\s+(?:\w+\s+)?"
+    r"(?:shows?|showed|shown|reports?|reported|finds?|found|demonstrates?|demonstrated|claims?|"
+    r"claimed|states?|stated|argues?|argued)\s+(?:that\s+)?",
+    re.I,
+)
+
+
+def embedded_claim(sentence: str) -> str | None:
+    """The claim a question or recommendation presupposes ("given that they show X" -> X)."""
+    match = _PRESUPPOSED.search(sentence) or _PRESUPPOSED_ZH.search(sentence)
+    if match is None:
+        body = sentence.strip()
+        match = (
+            _LEADING_GIVEN.match(body)
+            or _TRAILING_GIVEN.search(body.rstrip(" .。"))
+            or _GIVEN_ZH.match(body)
+            or _WHY_ZH.match(body)
+            or (_WHY.match(body) if body.endswith(("?", "？")) else None)
+        )
+    if match is None:
+        return None
+    subject = match.groupdict().get("subject") or ""
+    claim = _REPORTING.sub("", (subject + match.group("claim")).strip(" ,;:.?？")).strip()
+    return claim if len(claim.split()) >= 3 or cjk_ratio(claim) > 0.3 else None
+
+
+def check_text(sentence: str) -> str:
+    """What is checked of a sentence: its presupposed claim, or the sentence without markers."""
+    body = _PREFIX.sub("", sentence).strip()
+    return embedded_claim(body) or body
+
+
+def claim_kind(sentence: str) -> str | None:
+    """Why a sentence is not a claim ("heading", "bullet", "question", ...), or None."""
+    stripped = sentence.strip()
+    if _BULLET_ONLY.match(stripped):
+        return "bullet"
+    body = _PREFIX.sub("", stripped).strip().strip("*_").strip()
+    if stripped.startswith("#") or body.rstrip(":：").casefold() in _HEADING_WORDS:
+        return "heading"
+    if embedded_claim(body):
+        return None
+    if body.endswith(("?", "？")) or _QUESTION_START.match(body):
+        return "question"
+    if _RECOMMENDATION.match(body):
+        return "recommendation"
+    bullet = re.match(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+", stripped) is not None
+    fact = bullet and len(body.split()) >= 3
+    if not fact and not re.search(r"[.!。！;；)\]」”\"]$", body) and "\n" not in body:
+        words = len(body.split()) + sum(1 for ch in body if "\u3400" <= ch <= "\u9fff") / 2
+        if words <= 6 and not re.search(r"\d", body):
+            return "heading"
+    if not re.search(r"\w", body):
+        return "bullet"
+    return None
+
+
+def extract_claims(text: str) -> list[Claim]:
+    """Sentences of ``text`` with offsets; a leading ``[unverified]`` marker is outside the span."""
+    claims: list[Claim] = []
+    for start, end in split_sentences(text):
+        piece = text[start:end]
+        marker = re.match(r"\s*\[unverified\]\s*", piece)
+        if marker:
+            start += marker.end()
+        lead = len(text[start:end]) - len(text[start:end].lstrip())
+        start += lead
+        end = start + len(text[start:end].rstrip())
+        if start >= end:
+            continue
+        sentence = text[start:end]
+        claims.append(Claim(len(claims), sentence, start, end, claim_kind(sentence) is None))
+    return claims
