@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import httpx
@@ -36,6 +37,33 @@ def test_a_missing_model_and_a_server_failure_are_typed_and_readable() -> None:
 
 
 def test_no_logprobs_means_parsed_answers() -> None:
-    plain = {"choices": [{"message": {"content": "YES"}, "logprobs": None}]}
+    plain: dict[str, object] = {"choices": [{"message": {"content": "YES"}, "logprobs": None}]}
     model = OpenAICompatModel("http://gpu:8080/v1", "m", transport=serve(200, plain))
     assert model.yes_probability("Answer YES or NO.", "Is it?") is None
+
+
+def test_logprobs_are_streamed_once_the_server_is_known_to_give_them() -> None:
+    top = [{"token": "YES", "logprob": math.log(0.8)}, {"token": "NO", "logprob": math.log(0.2)}]
+    logprobs = {"content": [{"token": "YES", "logprob": math.log(0.8), "top_logprobs": top}]}
+    streamed: list[bool] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        assert body["logprobs"] is True and body["max_tokens"] == 1
+        streamed.append(bool(body.get("stream")))
+        if not body.get("stream"):
+            return httpx.Response(200, json={"choices": [{"logprobs": logprobs}]})
+        chunks = [
+            {"choices": [{"delta": {"role": "assistant"}, "logprobs": None}]},
+            {"choices": [{"delta": {"content": "YES"}, "logprobs": logprobs}]},
+            {"choices": [{"delta": {}, "logprobs": None, "finish_reason": "length"}]},
+        ]
+        events = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
+        return httpx.Response(200, text=events, headers={"content-type": "text/event-stream"})
+
+    model = OpenAICompatModel("http://gpu:8080/v1", "m", transport=httpx.MockTransport(answer))
+    first = model.yes_probability("Answer YES or NO.", "Is it?")
+    second = model.yes_probability("Answer YES or NO.", "Is it?")
+    assert first == second == pytest.approx(0.8)
+    # The first question finds out whether the server gives logprobs; later ones stream.
+    assert streamed == [False, True]

@@ -178,7 +178,17 @@ class OpenAICompatModel(ChatModel):
             return None
         payload = self._payload([Message("system", instruction), Message("user", content)], 1, 0.0)
         payload.update(logprobs=True, top_logprobs=TOP_LOGPROBS)
+        if self._logprobs:
+            # NOTE: once the server is known to give logprobs, the answer is streamed:
+            # llama-cpp-python then reads them from the answer position alone, while its plain
+            # answer turns every prompt position's logits into logprobs first (a log-softmax
+            # over the whole vocabulary for every prompt token).
+            top = self._streamed_alternatives(payload)
+            return yes_share(top) if top else None
         try:
+            # NOTE: the first question is not streamed: a server that cannot give logprobs
+            # refuses a plain request with an error status, but may fail a streamed one only
+            # after its headers (llama-cpp-python without logits_all drops the connection).
             data = self._post_or_get("POST", "/chat/completions", payload)
         except ServerError as exc:
             if type(exc) is not ServerError:  # down, timed out, refused key, no such model
@@ -195,6 +205,24 @@ class OpenAICompatModel(ChatModel):
             return None
         self._logprobs = True
         return yes_share(top)
+
+    def _streamed_alternatives(self, payload: dict[str, Any]) -> list[tuple[str, float]] | None:
+        """The first answer position's alternatives from a streamed one-token answer."""
+        top: list[tuple[str, float]] | None = None
+        try:
+            with self._client.stream(
+                "POST", "/chat/completions", json={**payload, "stream": True}
+            ) as response:
+                if response.status_code >= 400:
+                    response.read()
+                    raise self._status_error(response)
+                # NOTE: read to the end, so the server finishes the request as usual.
+                for event in _sse_events(response.iter_lines()):
+                    if top is None:
+                        top = _first_token_alternatives(event)
+        except httpx.HTTPError as exc:
+            raise self._transport_error(exc, streaming=True) from exc
+        return top
 
     # HTTP
     def _payload(
@@ -287,7 +315,10 @@ def yes_share(alternatives: Sequence[tuple[str, float]]) -> float | None:
 
 
 def _first_token_alternatives(data: Any) -> list[tuple[str, float]] | None:
-    """(token, logprob) pairs at the first answer position, or None when absent."""
+    """(token, logprob) pairs at the first answer position, or None when absent.
+
+    ``data`` is a whole answer or one streamed chunk; both carry ``choices[0].logprobs``.
+    """
     try:
         content = data["choices"][0]["logprobs"]["content"]
         top = content[0]["top_logprobs"] or [content[0]]
