@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,7 +27,7 @@ from core.ask.result import StoredAnswer
 from core.counts import critique_counts
 from core.records import ReviewAction, StoredCritique
 from core.types import CritiqueResult, Status, Verdict
-from desktop.views.critique_view import CritiqueView, snippet
+from desktop.views.critique_view import STYLES, CritiqueView, snippet
 
 ANSWER_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -174,11 +175,13 @@ class AskView(QWidget):
     def mark(self, verdict: Verdict) -> None:
         """Colour a sentence as soon as it is checked."""
         self.answer_view.mark_verdict(verdict)
+        self._underline_supported()
 
     def show_answer(self, answer: StoredAnswer) -> None:
         """Show a finished (or stored) answer with its colours and tooltips."""
         self._answers[answer.id] = answer
         self.answer_view.show_critique(as_critique(answer))
+        self._underline_supported()
         self.status.setText(f"Q: {answer.result.question} — {answer_summary(answer)}")
         self.sources.setText(evidence_pages(answer))
         self.sources.show()
@@ -237,6 +240,30 @@ class AskView(QWidget):
         verdict = self.answer_view.verdict_for(index)
         if verdict is not None:
             self.sentence_activated.emit(verdict)
+
+    def _underline_supported(self) -> None:
+        """A thin green underline under each supported sentence the reader has not reviewed.
+
+        NOTE: the critique leaves supported sentences plain so that a long text stays calm; an
+        answer is one to three sentences, and without a mark a fully supported answer looks as
+        if it had not been checked. Reviewed sentences keep the review's own mark.
+        """
+        view = self.answer_view
+        shown = view.critique
+        reviewed = shown.reviews if shown is not None else {}
+        fmt = QTextCharFormat()
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+        fmt.setUnderlineColor(STYLES[Status.SUPPORTED].colour)
+        for index in view.styled_sentences():
+            verdict = view.verdict_for(index)
+            span = view.sentence_range(index)
+            if verdict is None or span is None or index in reviewed:
+                continue
+            if verdict.status is Status.SUPPORTED:
+                cursor = QTextCursor(view.document())
+                cursor.setPosition(span[0])
+                cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(fmt)
 
     def _review(self, index: int, action: ReviewAction) -> None:
         shown = self.shown

@@ -88,6 +88,14 @@ def test_answer_sentences_are_accepted_rejected_and_edited_like_critique_sentenc
     index = wrong.claim.index
     panel = window.claims_panel
 
+    # A supported answer sentence is marked too (green underline), so it reads as checked.
+    supported = [v for v in answer.result.verdicts if v.status is Status.SUPPORTED]
+    assert supported
+    for verdict in supported:
+        fmt = window.ask_view.answer_view.sentence_format(verdict.claim.index)
+        assert fmt is not None and fmt.underlineStyle() is fmt.UnderlineStyle.SingleUnderline
+        assert fmt.underlineColor().green() > fmt.underlineColor().red()
+
     # Listed in the unsourced-claims panel, tagged with its question, and counted there.
     assert panel.select_answer_sentence(answer.id, index)
     row = panel.tree.currentItem().text()
