@@ -454,6 +454,7 @@ class MainWindow(QMainWindow):
             lambda text: self.statusBar().showMessage(text, 8000),
         )
         self.paper_opened.connect(self.ask.paper_opened)
+        self.ask.answers_loaded.connect(lambda _answers: self._update_actions())
 
         self.runner.task_started.connect(self._task_started)
         self.runner.task_progress.connect(self._task_progress)
@@ -919,8 +920,10 @@ class MainWindow(QMainWindow):
     def export(self, fmt: str) -> Task | None:
         """File ▸ Export: ask where (and before overwriting), then write in the background."""
         shown = self.critique_view.critique
-        if self.current is None or shown is None:
-            QMessageBox.information(self, "Export", "Open a paper with a critique first.")
+        if self.current is None or (shown is None and not self.ask_view.has_answers()):
+            QMessageBox.information(
+                self, "Export", "Open a paper with a critique or an answer first."
+            )
             return None
         from core.export import suggest_filename
 
@@ -943,7 +946,9 @@ class MainWindow(QMainWindow):
             self.export_finished.emit(path)
 
         return (
-            export_paper(self, self.lane, self.current.info.sha256, fmt, out, shown.id)
+            export_paper(
+                self, self.lane, self.current.info.sha256, fmt, out, shown.id if shown else None
+            )
             .with_progress(f"Exporting {label}")
             .success(written)
             .run_in_background()
@@ -1018,8 +1023,9 @@ class MainWindow(QMainWindow):
         self.critique_button.setEnabled(has_paper and not running)
         self.stop_action.setEnabled(any(t.label for t in self.runner.active_tasks))
         has_critique = has_paper and self.current is not None and self.current.critique is not None
+        exportable = has_critique or (has_paper and self.ask_view.has_answers())
         for action in self.export_actions.values():
-            action.setEnabled(has_critique and not running)
+            action.setEnabled(exportable and not running)
         self.remove_action.setEnabled(self.library_model.rowCount() > 0)
         interrupted = self.current is not None and self.current.interrupted is not None
         self.resume_action.setEnabled(interrupted and not running)

@@ -298,9 +298,10 @@ def export_paper(
     out: Path,
     critique_id: int | None = None,
 ) -> Operation[Path]:
-    """Write a critique of a paper as Markdown, annotated PDF or JSON.
+    """Write a critique of a paper and its questions and answers as Markdown, PDF or JSON.
 
-    ``critique_id`` names the run to write (the one the window shows); None writes the newest.
+    ``critique_id`` names the run to write (the one the window shows); None writes the newest,
+    or the questions and answers alone when the paper has no critique.
     The caller has already asked before overwriting, so existing files are replaced.
     """
 
@@ -316,8 +317,9 @@ def export_paper(
             critique = ws.stored_critique(critique_id)
             if critique.paper_sha256 != sha256:
                 raise ExportError("The critique shown does not belong to this paper.")
-        if info is None or critique is None:
-            raise ExportError("This paper has no critique to export yet.")
+        answers = ws.answers(sha256)
+        if info is None or (critique is None and not answers):
+            raise ExportError("This paper has no critique or answer to export yet.")
         paper = ws.load_paper(sha256)
         return export_critique(
             paper,
@@ -326,7 +328,7 @@ def export_paper(
             fmt,
             out,
             source_pdf=Path(info.path),
-            answers=ws.answers(sha256),
+            answers=answers,
             force=True,
         )
 

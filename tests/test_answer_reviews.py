@@ -268,3 +268,14 @@ def test_export_from_the_command_line_includes_the_answers(
     assert main(["export", str(run.pdf), "--out", str(out)]) == 0
     report = json.loads(out.read_text(encoding="utf-8"))
     assert [q["question"] for q in report["questions"]] == [ax.QUESTION]
+
+
+def test_export_of_a_paper_with_answers_only(
+    run: fx.ExportRun, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    stub = AnswerStub(run, None)
+    _install(stub, monkeypatch)
+    out = tmp_path / "notes.md"
+    assert main(["export", str(run.pdf), "--out", str(out)]) == 0
+    notes = out.read_text(encoding="utf-8")
+    assert "## Questions and answers" in notes and "## Critique" not in notes

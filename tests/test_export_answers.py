@@ -212,3 +212,38 @@ def test_exports_are_the_same_for_answers_in_any_order(run: fx.ExportRun, tmp_pa
             answers=[second, first],
         )
         assert a.read_bytes() == b.read_bytes()
+
+
+# --------------------------------------------------------------------------- answers alone
+
+
+def test_a_paper_with_answers_only_exports_them_in_every_format(
+    run: fx.ExportRun, tmp_path: Path
+) -> None:
+    answer = ax.build_answer(run.paper, reviewed=True)
+    notes = export_markdown(run.paper, run.info, None, [answer])
+    assert notes.startswith(f"# {run.paper.title}\n\n- **Authors:**")
+    assert "## Critique" not in notes and "## Attempts" not in notes
+    assert "*Markers:*" in notes and "### Q1. How accurate is SpanCheck" in notes
+    assert "- **Questions:** 1 asked" in notes
+
+    report = export_json(run.paper, run.info, None, [answer])
+    jsonschema.validate(report, SCHEMAS["export"])
+    assert report["sentences"] == [] and report["text"] == "" and report["created_at"] == ""
+    assert report["questions"][0]["question"] == ax.QUESTION
+
+    out = export_critique(
+        run.paper, run.info, None, "pdf", tmp_path / "a.pdf", source_pdf=run.pdf, answers=[answer]
+    )
+    notes_in_pdf = _notes(out)
+    summary = next(n for n in notes_in_pdf if n[2] == "DeepRead summary")
+    assert summary[1].startswith("DeepRead questions and answers\nQuestions: 1 asked")
+    assert any(ax.ANSWER_SUPPORTED in n[1] for n in notes_in_pdf)
+
+
+def test_nothing_to_export_is_an_error(run: fx.ExportRun, tmp_path: Path) -> None:
+    from core.errors import ExportError
+
+    with pytest.raises(ExportError, match="no critique and no answer"):
+        export_critique(run.paper, run.info, None, "md", tmp_path / "a.md", source_pdf=run.pdf)
+    assert not (tmp_path / "a.md").exists()

@@ -143,13 +143,21 @@ def _print_log(entries: Sequence[AuditEntry]) -> None:
 def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
     """Write Markdown notes, an annotated PDF or the JSON report of the latest critique.
 
-    The paper's questions and answers, with their reviews, go into every format.
+    The paper's questions and answers, with their reviews, go into every format; a paper that
+    was only asked questions exports them alone.
     """
     from core.export import export_critique, suggest_filename
 
     pdf = Path(args.pdf)
     fmt = _format(args)
-    info, critique = _critiqued(ws, pdf)
+    info = _in_library(ws, pdf)
+    critique = ws.latest_critique(info.sha256)
+    answers = ws.answers(info.sha256)
+    if critique is None and not answers:
+        raise NotInLibraryError(
+            f"{pdf} has no stored critique yet (and no answer); write one first: "
+            f"deepread critique {pdf}"
+        )
     paper = ws.load_paper(info.sha256)
     out = Path(args.out) if args.out else Path.cwd() / suggest_filename(paper.title, fmt)
     # The file the user named has the paper's bytes (find() matched them), wherever it is now.
@@ -160,7 +168,7 @@ def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
         fmt,
         out,
         source_pdf=pdf,
-        answers=ws.answers(info.sha256),
+        answers=answers,
         force=args.force,
     )
     print(f"Wrote {out}")
@@ -242,7 +250,9 @@ def add_review_parser(sub: SubParsers) -> None:
 def add_export_parser(sub: SubParsers) -> None:
     """Register ``deepread export``."""
     p = sub.add_parser(
-        "export", help="write the latest critique as Markdown notes, an annotated PDF or JSON"
+        "export",
+        help="write the latest critique and the questions and answers as Markdown notes, "
+        "an annotated PDF or JSON",
     )
     p.add_argument("pdf", help="the critiqued paper")
     p.add_argument("--format", choices=FORMATS, help="default: from the --out file's extension")

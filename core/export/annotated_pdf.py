@@ -64,7 +64,7 @@ class _Mark:
 def export_annotated_pdf(
     paper: Paper,
     source_pdf: Path,
-    critique: StoredCritique,
+    critique: StoredCritique | None,
     out: Path,
     *,
     answers: Sequence[StoredAnswer] = (),
@@ -81,7 +81,8 @@ def export_annotated_pdf(
     Args:
         paper: The critiqued paper, as parsed from ``source_pdf``.
         source_pdf: The paper's PDF file.
-        critique: The stored critique with the reader's reviews.
+        critique: The stored critique with the reader's reviews; None for a paper that was
+            only asked questions.
         out: Where to write the annotated copy.
         answers: The paper's stored questions and answers with their reviews.
         force: Replace ``out`` if it exists.
@@ -101,7 +102,7 @@ def export_annotated_pdf(
         raise ExportError(
             f"{source_pdf} is not the file that was critiqued (its content has changed)."
         )
-    sentences = reviewed_sentences(critique)
+    sentences = reviewed_sentences(critique) if critique is not None else []
     noted: list[tuple[ReviewedSentence, str]] = [(s, "") for s in sentences]
     ordered = sorted(answers, key=lambda a: a.id)
     for answer in ordered:
@@ -213,35 +214,23 @@ def _highlight(page: pymupdf.Page, mark: _Mark) -> None:
 
 def _summary_note(
     page: pymupdf.Page,
-    critique: StoredCritique,
+    critique: StoredCritique | None,
     sentences: list[ReviewedSentence],
     answers: Sequence[StoredAnswer],
     marks: int,
 ) -> None:
-    result = critique.result
-    shown = status_counts(sentences)
-    by_status = (
-        ", ".join(f"{shown[s]} {s.value.replace('_', ' ')}" for s in Status if shown[s])
-        or "no sentences"
-    )
-    counts = critique_counts(result.verdicts, critique.reviews)
-    questions: list[str] = []
+    lines = _critique_lines(critique, sentences) if critique is not None else []
     if answers:
         asked = [critique_counts(a.result.verdicts, a.reviews) for a in answers]
-        questions.append(
+        if critique is None:
+            lines.append("DeepRead questions and answers")
+        lines.append(
             f"Questions: {len(answers)} asked; answer sentences needing review: "
             f"{sum(c.need_review for c in asked)}, reviewed: {sum(c.reviewed for c in asked)}"
         )
     text = "\n".join(
         [
-            "DeepRead critique",
-            f"Model: {result.model or 'unknown'}",
-            f"Date: {format_time(critique.created_at)}",
-            f"Sentences: {by_status}",
-            f"Flagged: {counts.flagged} of {counts.claims} claims ({counts.flagged_ratio:.0%}), "
-            f"after {len(result.attempts)} attempt{'s' if len(result.attempts) != 1 else ''}",
-            f"Need review: {counts.need_review}; reviewed by the reader: {counts.reviewed}",
-            *questions,
+            *lines,
             f"Highlights: {marks} passages of the paper. Green: evidence that supports a "
             "critique or answer sentence. Blue: the closest passage found for a sentence the "
             "checker could not source; it does not support that sentence and says nothing "
@@ -253,3 +242,23 @@ def _summary_note(
     annot = page.add_text_annot(point, text, icon="Note")
     annot.set_info(content=text, title=ANNOTATION_TITLE, subject="DeepRead summary")
     annot.update()
+
+
+def _critique_lines(critique: StoredCritique, sentences: list[ReviewedSentence]) -> list[str]:
+    """The summary of the critique run: model, date, statuses and counts."""
+    result = critique.result
+    shown = status_counts(sentences)
+    by_status = (
+        ", ".join(f"{shown[s]} {s.value.replace('_', ' ')}" for s in Status if shown[s])
+        or "no sentences"
+    )
+    counts = critique_counts(result.verdicts, critique.reviews)
+    return [
+        "DeepRead critique",
+        f"Model: {result.model or 'unknown'}",
+        f"Date: {format_time(critique.created_at)}",
+        f"Sentences: {by_status}",
+        f"Flagged: {counts.flagged} of {counts.claims} claims ({counts.flagged_ratio:.0%}), "
+        f"after {len(result.attempts)} attempt{'s' if len(result.attempts) != 1 else ''}",
+        f"Need review: {counts.need_review}; reviewed by the reader: {counts.reviewed}",
+    ]

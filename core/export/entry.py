@@ -1,4 +1,8 @@
-"""The one export entry point: the command line and the window write the same bytes."""
+"""The one export entry point: the command line and the window write the same bytes.
+
+An export holds the paper's latest (or chosen) critique and its questions and answers; a paper
+that was only asked questions exports its questions and answers alone.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ def json_text(document: dict[str, Any]) -> str:
 def export_critique(
     paper: Paper,
     info: PaperInfo | None,
-    critique: StoredCritique,
+    critique: StoredCritique | None,
     fmt: str,
     out: Path,
     *,
@@ -44,7 +48,8 @@ def export_critique(
     Args:
         paper: The critiqued paper.
         info: Its library row (for the file name and authors); may be None.
-        critique: The stored critique with the reader's reviews.
+        critique: The stored critique with the reader's reviews; None for a paper that was
+            only asked questions (then ``answers`` must not be empty).
         fmt: "md", "pdf" or "json".
         out: The file to write (atomically: a crash never leaves half of it).
         source_pdf: The paper's PDF, read (never written) for the annotated copy.
@@ -56,9 +61,12 @@ def export_critique(
         ``out``.
 
     Raises:
-        ExportError: For an unknown format, or when the file cannot be written.
+        ExportError: For an unknown format, nothing to export, or when the file cannot be
+            written.
     """
     out = Path(out)
+    if critique is None and not answers:
+        raise ExportError("This paper has no critique and no answer to export yet.")
     if fmt == "md":
         write_atomic(out, export_markdown(paper, info, critique, answers), force=force)
     elif fmt == "json":

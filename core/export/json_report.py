@@ -57,7 +57,7 @@ def critique_report(paper: Paper, result: CritiqueResult) -> dict[str, Any]:
 def export_json(
     paper: Paper,
     info: PaperInfo | None,
-    critique: StoredCritique,
+    critique: StoredCritique | None,
     answers: Sequence[StoredAnswer] = (),
 ) -> dict[str, Any]:
     """The JSON export of a stored critique: a critique report plus its context and reviews.
@@ -65,14 +65,24 @@ def export_json(
     Args:
         paper: The critiqued paper.
         info: Its library row, for the authors when the parse found none; may be None.
-        critique: The stored critique with the reader's reviews.
+        critique: The stored critique with the reader's reviews; None for a paper that was
+            only asked questions: the critique's fields are then empty (no sentences, no
+            attempts, empty text, model and date) and ``questions`` holds the content.
         answers: The paper's stored questions and answers, in any order; the export lists
             them oldest first.
 
     Returns:
         A JSON-ready dict matching ``SCHEMAS["export"]``.
     """
-    result = critique.result
+    if critique is None:
+        result = CritiqueResult("", (), (), "", "", 0.0)
+        created_at, reviews = "", {}
+    else:
+        result, created_at, reviews = (
+            critique.result,
+            critique.created_at.isoformat(),
+            critique.reviews,
+        )
     report = critique_report(paper, result)
     authors = paper.authors or (info.authors if info else ())
     report["paper"]["authors"] = list(authors)
@@ -80,11 +90,11 @@ def export_json(
         {
             "model": result.model,
             "language": result.language,
-            "created_at": critique.created_at.isoformat(),
+            "created_at": created_at,
             "settings": _jsonable(result.settings),
             "text": result.text,
-            "reviews": [_review(critique.reviews[i]) for i in sorted(critique.reviews)],
-            "counts": critique_counts(result.verdicts, critique.reviews).as_dict(),
+            "reviews": [_review(reviews[i]) for i in sorted(reviews)],
+            "counts": critique_counts(result.verdicts, reviews).as_dict(),
             "questions": [_question(a) for a in sorted(answers, key=lambda a: a.id)],
         }
     )
@@ -362,7 +372,10 @@ _EXPORT_SCHEMA: dict[str, Any] = {
         **_CRITIQUE_SCHEMA["properties"],
         "model": _STRING,
         "language": _STRING,
-        "created_at": {**_STRING, "description": "ISO 8601 date and time"},
+        "created_at": {
+            **_STRING,
+            "description": "ISO 8601 date and time; empty when the paper has no critique",
+        },
         "settings": {"type": "object"},
         "text": {**_STRING, "description": "the critique text that start/end point into"},
         "reviews": {"type": "array", "items": _REVIEW_SCHEMA},

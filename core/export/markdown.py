@@ -46,7 +46,7 @@ _ORDERED = re.compile(r"^(\s*)(\d{1,3})([.)])(\s+)")
 def export_markdown(
     paper: Paper,
     info: PaperInfo | None,
-    critique: StoredCritique,
+    critique: StoredCritique | None,
     answers: Sequence[StoredAnswer] = (),
 ) -> str:
     """Notes on the paper: the critique with its markers, evidence footnotes and unsourced claims.
@@ -54,44 +54,43 @@ def export_markdown(
     Args:
         paper: The critiqued paper.
         info: Its library row (file name and authors when the parse found none); may be None.
-        critique: The stored critique with the reader's reviews.
+        critique: The stored critique with the reader's reviews; None for a paper that was
+            only asked questions (the notes then hold the questions and answers alone).
         answers: The paper's stored questions and answers with their reviews, in any order;
             the notes list them oldest first.
 
     Returns:
         The Markdown document, ending with a newline.
     """
-    sentences = reviewed_sentences(critique)
     footnotes: list[str] = []
-    parts = [
-        _header(paper, info, critique, sentences, answers),
-        "## Critique",
-        _legend(),
-        _body(critique.result.text, sentences, footnotes),
-        "## Unsourced claims",
-        _unsourced(sentences),
-        "## Attempts",
-        _attempts(critique),
-    ]
+    parts = [_title(paper, info)]
+    if critique is not None:
+        sentences = reviewed_sentences(critique)
+        parts[0] += "\n" + _header(critique)
+        parts += [
+            "## Critique",
+            _legend(),
+            _body(critique.result.text, sentences, footnotes),
+            "## Unsourced claims",
+            _unsourced(sentences),
+            "## Attempts",
+            _attempts(critique),
+        ]
     if answers:
+        parts[0] += "\n" + _questions_line(answers)
+        if critique is None:
+            parts.append(_legend())
         parts += ["## Questions and answers", *_answers(answers, footnotes)]
     if footnotes:
         parts.append("\n".join(footnotes))
     return "\n\n".join(p.strip("\n") for p in parts if p.strip()) + "\n"
 
 
-def _header(
-    paper: Paper,
-    info: PaperInfo | None,
-    critique: StoredCritique,
-    sentences: list[ReviewedSentence],
-    answers: Sequence[StoredAnswer],
-) -> str:
-    result = critique.result
+def _title(paper: Paper, info: PaperInfo | None) -> str:
+    """The title and the lines about the paper itself."""
     title = paper.title or (info.title if info else "") or "Untitled paper"
     authors = paper.authors or (info.authors if info else ())
     file_name = PurePath(info.path if info and info.path else paper.path).name
-    counts = critique_counts(result.verdicts, critique.reviews)
     lines = [f"# {escape(title)}", ""]
     if authors:
         lines.append(f"- **Authors:** {escape(', '.join(authors))}")
@@ -101,7 +100,14 @@ def _header(
         if file_name
         else f"- **Paper:** {paper_line}"
     )
-    lines.append(f"- **Model:** {_code(result.model) if result.model else 'unknown'}")
+    return "\n".join(lines)
+
+
+def _header(critique: StoredCritique) -> str:
+    """The lines about the critique run: model, settings, date and counts."""
+    result = critique.result
+    counts = critique_counts(result.verdicts, critique.reviews)
+    lines = [f"- **Model:** {_code(result.model) if result.model else 'unknown'}"]
     if result.settings:
         lines.append(f"- **Settings:** {escape(_settings_line(result.settings))}")
     lines.append(f"- **Language:** {result.language}")
@@ -116,14 +122,15 @@ def _header(
         f"- **Need review:** {counts.need_review} (flagged or partly supported), "
         f"{counts.reviewed} reviewed by the reader"
     )
-    if answers:
-        asked = len(answers)
-        waiting = sum(critique_counts(a.result.verdicts, a.reviews).need_review for a in answers)
-        lines.append(
-            f"- **Questions:** {asked} asked; {waiting} answer sentence"
-            f"{'' if waiting == 1 else 's'} need{'s' if waiting == 1 else ''} review"
-        )
     return "\n".join(lines)
+
+
+def _questions_line(answers: Sequence[StoredAnswer]) -> str:
+    waiting = sum(critique_counts(a.result.verdicts, a.reviews).need_review for a in answers)
+    return (
+        f"- **Questions:** {len(answers)} asked; {waiting} answer sentence"
+        f"{'' if waiting == 1 else 's'} need{'s' if waiting == 1 else ''} review"
+    )
 
 
 def _settings_line(settings: dict[str, object]) -> str:

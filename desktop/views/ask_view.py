@@ -219,6 +219,10 @@ class AskView(QWidget):
         self.status.setText("Answers come from the paper only; every sentence is checked.")
         self.sources.hide()
 
+    def has_answers(self) -> bool:
+        """Whether the open paper has stored answers (they can be exported)."""
+        return bool(self._answers)
+
     def answer(self, answer_id: int) -> StoredAnswer | None:
         """A listed or shown answer by id."""
         return self._answers.get(answer_id)

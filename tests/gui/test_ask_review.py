@@ -220,3 +220,26 @@ def test_review_history_in_the_window_shows_answer_reviews(
     assert "critique written" in rows[0][2]
     expected = f"answer {answer.id} ({QUESTION}): sentence {wrong.claim.index} accepted"
     assert rows[1][2] == expected and rows[1][5] == "seen"
+
+
+def test_a_paper_with_only_an_answer_exports_from_the_window(
+    qtbot: QtBot,
+    make_window: WindowFactory,
+    paper_pdf: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = make_window(FakeLLM(default=_writer))
+    open_paper(qtbot, window, paper_pdf)
+    assert not window.export_actions["md"].isEnabled()
+    _ask(qtbot, window)
+    qtbot.waitUntil(window.export_actions["md"].isEnabled, timeout=TIMEOUT_MS)
+    from_window = tmp_path / "window.md"
+    monkeypatch.setattr(prompts, "ask_save_path", lambda *_a: from_window)
+    with qtbot.waitSignal(window.export_finished, timeout=TIMEOUT_MS):
+        assert window.export("md") is not None
+    from_cli = tmp_path / "cli.md"
+    assert main(["export", str(paper_pdf), "--format", "md", "--out", str(from_cli)]) == 0
+    notes = from_window.read_text(encoding="utf-8")
+    assert from_window.read_bytes() == from_cli.read_bytes()
+    assert f"### Q1. {QUESTION}" in notes and "## Critique" not in notes
