@@ -82,23 +82,55 @@ def test_answers_from_relevant_passages_citing_pages() -> None:
     assert result.verdicts[0].evidence[0].page == 1
     assert len(result.attempts) == 1 and result.flagged_ratio == 0.0
     prompt = chats(writer)[0]
-    assert "[p. 1]" in prompt and "85.3%" in prompt and prompt.endswith(f"Question: {QUESTION}")
+    assert "[1] [p. 1]" in prompt and "85.3%" in prompt
+    assert f"Question: {QUESTION}" in prompt
     assert "".join(e.text for e in events if e.stage == "generate") == GOOD
     assert any(e.stage == "verdict" and isinstance(e.payload, Verdict) for e in events)
     assert result.passages and all(p.page == 1 for p in result.passages)
 
 
-def test_relevance_filter_drops_passages_that_do_not_bear_on_the_question() -> None:
+def test_relevance_filter_points_the_answer_at_the_passages_that_bear_on_the_question() -> None:
     def p_yes(_instruction: str, content: str) -> float:
-        return 0.9 if "85.3%" in content else 0.1
+        asked = content.rsplit("Does passage [", 1)[1].split("]")[0]
+        passage = content.split(f"[{asked}] ", 1)[1].split("\n\n", 1)[0]
+        return 0.9 if "85.3%" in passage else 0.1
 
     judge = FakeLLM(probabilities=p_yes)
     writer = FakeLLM([GOOD])
     _, result = run(writer, relevance=ModelRelevance(judge), passages=4)
-    assert judge.probability_calls  # every retrieved passage was scored
     prompt = chats(writer)[0]
-    assert "85.3%" in prompt and "workstation" not in prompt
+    shown = prompt.count("[p. 1]")
+    assert shown > 1 and len(judge.probability_calls) == shown  # every passage was scored
+    good = next(n for n in range(1, shown + 1) if f"[{n}] [p. 1] SpanCheck reaches 85.3%" in prompt)
+    assert prompt.endswith(
+        f"Answer from [{good}] only; the other passages do not bear on the question."
+    )
     assert {e.text for e in result.passages} <= {s.text for s in PAPER.sentences[:3]}
+
+
+def test_relevance_questions_extend_the_answer_prompt_so_the_passages_are_read_once() -> None:
+    judge = FakeLLM(probabilities=lambda _i, _c: 0.9)
+    writer = judge  # one model, as by default: its cache holds the shared prefix
+    judge.enqueue([GOOD])
+    run(writer, relevance=ModelRelevance(judge), passages=4)
+    answer = chats(writer)[0]
+    assert len(judge.probability_calls) == answer.count("[p. 1]") > 1
+    for asked in judge.probability_calls:
+        assert asked.startswith(answer)  # every passage shown, nothing after the question
+
+
+def test_long_passages_keep_the_sentences_closest_to_the_question() -> None:
+    from core.ask.passages import passages_from_hits, trim_to_tokens
+
+    writer = FakeLLM()
+    (passage,) = passages_from_hits(PAPER, FakeRetriever(PAPER).search(QUESTION, 1))[:1]
+    cut = trim_to_tokens(writer, passage, QUESTION, 14)
+    assert [s.text for s in cut.sentences] == [
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs."
+    ]
+    assert trim_to_tokens(writer, passage, QUESTION, 1000) == passage
+    (tiny,) = trim_to_tokens(writer, passage, QUESTION, 3).sentences
+    assert tiny.text.endswith(" …") and len(tiny.text.split()) <= 4
 
 
 def test_nothing_relevant_rewrites_once_then_declines_with_closest_passages() -> None:
@@ -133,7 +165,8 @@ def test_rewrite_finds_what_the_question_missed() -> None:
 
 
 def test_flagged_sentences_regenerated_with_feedback_then_marked() -> None:
-    writer = FakeLLM(default=lambda _i, _c: BAD)
+    other = "SpanCheck reaches 97.1% accuracy on ImageNet-22K (p. 1)."
+    writer = FakeLLM([BAD, other, BAD])
     _, result = run(writer, max_retries=2)
     assert len(result.attempts) == 3
     assert [a.temperature for a in result.attempts] == [0.0, 0.3, 0.7]
@@ -145,11 +178,50 @@ def test_flagged_sentences_regenerated_with_feedback_then_marked() -> None:
     assert result.text[start:end] == BAD
 
 
+def test_a_repair_that_repeats_the_answer_ends_the_loop() -> None:
+    writer = FakeLLM(default=lambda _i, _c: BAD)
+    _, result = run(writer, max_retries=2)
+    assert len(result.attempts) == 2
+    assert result.text == "[unverified] " + BAD
+
+
+def test_a_decline_inside_an_answer_is_not_checked() -> None:
+    writer = FakeLLM([f"{GOOD} {DECLINE}"])
+    _, result = run(writer)
+    assert not result.declined
+    assert [v.status for v in result.verdicts] == [Status.SUPPORTED, Status.NOT_A_CLAIM]
+    assert result.verdicts[1].reasons == ("declined",)
+
+
 def test_repair_that_succeeds_is_kept_without_marker() -> None:
     writer = FakeLLM([BAD, GOOD])
     _, result = run(writer)
     assert len(result.attempts) == 2
     assert result.text == GOOD and result.flagged_ratio == 0.0
+
+
+def test_sentences_a_repair_keeps_are_not_checked_again() -> None:
+    from core.ask.loop import verify_reusing
+
+    checked: list[str] = []
+
+    class Spy(Checker):
+        def iter_verify(self, text: str, *, cancel: CancelToken | None = None):  # type: ignore[override]
+            checked.append(text)
+            yield from super().iter_verify(text, cancel=cancel)
+
+    checker = Spy(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    known: dict[str, Verdict] = {}
+    first = list(verify_reusing(checker, f"{BAD} {GOOD}", known, None))
+    repaired = f"{GOOD} The verifier scores each answer span (p. 1)."
+    second = list(verify_reusing(checker, repaired, known, None))
+    assert checked == [f"{BAD} {GOOD}", "The verifier scores each answer span (p. 1)."]
+    assert [v.claim.text for v in second] == [GOOD, "The verifier scores each answer span (p. 1)."]
+    assert second[0].status is first[1].status
+    for v in second:
+        assert repaired[v.claim.start : v.claim.end] == v.claim.text
+    assert list(verify_reusing(checker, repaired, known, None)) == second
+    assert len(checked) == 2  # nothing new: no checking at all
 
 
 def test_empty_repair_keeps_the_earlier_answer() -> None:

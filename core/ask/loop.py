@@ -2,20 +2,26 @@
 
 Rules, following the deep-read loop (DESIGN.md "The checker" step 7):
 
-* retrieve ``ask.passages`` chunks for the question and keep those whose relevance reaches
+* retrieve ``ask.passages`` chunks for the question, each cut to ``PASSAGE_TOKENS`` (the
+  sentences closest to the question are kept), and keep those whose relevance reaches
   ``ask.relevance``; when none does, the writer rewrites the question once as a search query and
   the new chunks are scored too; when still none is relevant the answer is "The paper does not
   say." with the closest passages, and nothing is generated;
-* the writer answers from the kept passages (reading order, fitted to the context), citing
-  pages; every sentence is checked by the checker;
+* the writer answers from the prompt the relevance filter read (``core.ask.relevance``), told
+  which passages bear on the question, citing pages; every sentence is checked by the checker;
 * flagged ratio above ``checker.threshold`` regenerates the answer in the same conversation with
   the flagged sentences and their reasons as feedback, at temperatures 0.0, 0.3, 0.7, at most
-  ``checker.max_retries`` times, within the token and time budgets;
+  ``checker.max_retries`` times, within the token and time budgets; a sentence a repair keeps
+  word for word keeps its verdict instead of being checked again;
 * with ``ask.candidates`` > 1 the first round writes that many answers (the first greedy, the
   others sampled) and keeps the best by ``core.ask.selection``;
 * the final answer is the round with the lowest flagged ratio (the latest on ties), with every
   still-flagged sentence marked ``[unverified]``. An answer in which the model itself declines
   is kept as a decline: its sentence is not a claim and carries the closest passages.
+
+Speed: on a small CPU the cost is the prompt tokens the model reads. The passages are read once
+for all relevance judgements and the answer (a shared, cached prefix), passages are capped in
+tokens, and unchanged sentences are not checked twice.
 """
 
 from __future__ import annotations
@@ -24,15 +30,15 @@ import time
 from collections.abc import Generator, Sequence
 from dataclasses import replace
 
-from core.ask.passages import Passage, fit_to_budget, passages_from_hits
+from core.ask.passages import Passage, fit_to_budget, passages_from_hits, trim_to_tokens
 from core.ask.prompts import (
+    ANSWER_FOCUS,
     ANSWER_REPAIR,
     ANSWER_SYSTEM,
-    ANSWER_TURN,
     DECLINE,
     REWRITE_INSTRUCTION,
 )
-from core.ask.relevance import LexicalRelevance, Relevance
+from core.ask.relevance import LexicalRelevance, Relevance, answer_turn
 from core.ask.result import AnswerResult
 from core.ask.selection import CandidateScore, score_candidate
 from core.config import Settings
@@ -43,7 +49,7 @@ from core.progress import CancelToken, Progress
 from core.types import Attempt, Claim, Evidence, Paper, Status, Verdict
 from core.verify.evidence import Retriever
 from core.verify.marking import mark_with_verdicts
-from core.verify.verifier import Checker, flagged_ratio
+from core.verify.verifier import Checker, extract_claims, flagged_ratio
 
 #: Closest passages listed with a decline.
 CLOSEST = 3
@@ -52,6 +58,9 @@ CANDIDATE_TEMPERATURE = 0.7
 #: Tokens kept free for the question, the instruction and the chat markup.
 PROMPT_OVERHEAD = 200
 REWRITE_TOKENS = 32
+#: Tokens of one passage in the prompt: a chunk of prose is about 200-300 tokens, a table chunk
+#: far more (a token per digit), and every prompt token costs time on a small CPU.
+PASSAGE_TOKENS = 240
 
 
 def is_decline(sentence: str) -> bool:
@@ -97,9 +106,12 @@ def answer_question(
     ask = settings.ask
     knobs = settings.checker
     scorer = relevance or LexicalRelevance()
+    budget = writer.context_size - ask.max_tokens - PROMPT_OVERHEAD
+    budget -= writer.count_tokens(ANSWER_SYSTEM) + writer.count_tokens(question)
     _check(cancel)
     yield Progress("retrieve", message="Finding passages")
-    scored = scorer.score(question, _search(paper, retriever, question, ask.passages))
+    found = _search(paper, retriever, question, ask.passages, writer, budget)
+    scored = scorer.score(question, found)
     query = question
     if not _relevant(scored, ask.relevance):
         _check(cancel)
@@ -109,39 +121,54 @@ def answer_question(
             seen = {p.chunk_index for p in scored}
             fresh = [
                 p
-                for p in _search(paper, retriever, query, ask.passages)
+                for p in _search(paper, retriever, query, ask.passages, writer, budget, question)
                 if p.chunk_index not in seen
             ]
-            scored += scorer.score(question, fresh)
+            rescored = scorer.score(question, fresh)
+            scored += rescored
+            if _relevant(rescored, ask.relevance):
+                # The answer is written from the round that found something, so its prompt
+                # is the one the relevance filter has just read.
+                found = rescored
     kept = _relevant(scored, ask.relevance)
     base = {"relevance_floor": ask.relevance, "candidates": ask.candidates}
     if not kept:
         closest = _closest(question, scored)
         return _declined(question, closest, writer.name, query, base, started)
 
-    budget = writer.context_size - ask.max_tokens - PROMPT_OVERHEAD
-    budget -= writer.count_tokens(ANSWER_SYSTEM) + writer.count_tokens(question)
-    chosen = sorted(fit_to_budget(writer, kept, budget), key=lambda p: p.chunk_index)
-    lines = "\n\n".join(p.lines() for p in chosen)
-    opening = [
-        Message("system", ANSWER_SYSTEM),
-        Message("user", ANSWER_TURN.format(passages=lines, question=question)),
-    ]
+    by_chunk = {p.chunk_index: p for p in scored}
+    shown = [by_chunk[p.chunk_index] for p in found]
+    numbers = [n for n, p in enumerate(shown, 1) if p.relevance >= ask.relevance]
+    turn = answer_turn(question, shown)
+    if len(numbers) < len(shown):
+        turn += ANSWER_FOCUS.format(numbers=" and ".join(f"[{n}]" for n in numbers))
+    chosen = [shown[n - 1] for n in numbers]
+    opening = [Message("system", ANSWER_SYSTEM), Message("user", turn)]
     pages = sorted({page for p in chosen for page in p.pages})
     attempts: list[Attempt] = []
     rounds: list[tuple[str, list[Verdict], float]] = []
     scores: list[dict[str, float]] = []
     tokens_used = 0
     messages = opening
+    known: dict[str, Verdict] = {}
     for iteration in range(knobs.max_retries + 1):
         _check(cancel)
         temperature = TEMPERATURES[min(iteration, len(TEMPERATURES) - 1)]
         count = ask.candidates if iteration == 0 else 1
         best: tuple[float, str, list[Verdict], Attempt] | None = None
+        before = set(known)
         for candidate in range(count):
             heat = temperature if candidate == 0 else CANDIDATE_TEMPERATURE
             text, verdicts, attempt = yield from _attempt(
-                writer, checker, messages, heat, ask.max_tokens, len(attempts), iteration, cancel
+                writer,
+                checker,
+                messages,
+                heat,
+                ask.max_tokens,
+                len(attempts),
+                iteration,
+                cancel,
+                known,
             )
             attempts.append(attempt)
             tokens_used += attempt.tokens_out
@@ -162,8 +189,11 @@ def answer_question(
         out_of_time = time.monotonic() - started > knobs.time_budget_s
         if ratio <= knobs.threshold or out_of_time or tokens_used >= knobs.token_budget:
             break
+        if iteration and {v.claim.text.strip() for v in verdicts} <= before:
+            break  # the repair repeated the answer word for word: another would too, slowly
         feedback = repair_feedback(verdicts)
-        # The repair extends the same conversation, so the passages stay in the KV cache.
+        # The repair extends the same conversation: the model reuses the cached passages when
+        # nothing ran in between (the judge's own prompts displace them).
         messages = [
             *opening,
             Message("assistant", text),
@@ -212,8 +242,13 @@ def _attempt(
     number: int,
     iteration: int,
     cancel: CancelToken | None,
+    known: dict[str, Verdict],
 ) -> Generator[Progress, None, tuple[str, list[Verdict], Attempt]]:
-    """Write one answer, stream it, check it; the number restarts the stream in the window."""
+    """Write one answer, stream it, check it; the number restarts the stream in the window.
+
+    ``known`` maps sentences already checked in this conversation to their verdicts; it gains
+    this answer's sentences.
+    """
     start = time.monotonic()
     stream = stream_completion(writer, messages, max_tokens=max_tokens, temperature=temperature)
     raw: list[str] = []
@@ -236,14 +271,11 @@ def _attempt(
     yield Progress("verify", 0, total, message="Checking the answer")
     verdicts: list[Verdict] = []
     done = 0
-    for verdict in checker.iter_verify(text, cancel=cancel):
-        if is_decline(verdict.claim.text):
-            verdict = replace(
-                verdict,
-                status=Status.NOT_A_CLAIM,
-                reasons=("declined",),
-                explanation="The answer says the paper does not cover this",
-            )
+    for claim in extract_claims(text):
+        if is_decline(claim.text):
+            # Saying that the paper does not say is not a claim about the paper: not checked.
+            known.setdefault(claim.text.strip(), _decline_verdict(claim))
+    for verdict in verify_reusing(checker, text, known, cancel):
         verdicts.append(verdict)
         if verdict.claim.is_claim:
             done += 1
@@ -264,8 +296,53 @@ def _attempt(
     return text, verdicts, attempt
 
 
-def _search(paper: Paper, retriever: Retriever, query: str, k: int) -> list[Passage]:
-    return passages_from_hits(paper, retriever.search(query, k))
+def verify_reusing(
+    checker: Checker, text: str, known: dict[str, Verdict], cancel: CancelToken | None
+) -> Generator[Verdict, None, None]:
+    """Verdicts for ``text``, sentences in ``known`` not checked again; ``known`` gains the rest.
+
+    A verdict depends on its sentence alone (its own evidence, gates and judge question), so a
+    sentence a repair kept word for word keeps its verdict, moved to its new place. The new
+    sentences are checked together as one text; should they split differently there, the
+    whole text is checked as usual.
+    """
+    claims = extract_claims(text)
+    fresh = [c for c in claims if c.text.strip() not in known]
+    if len(fresh) == len(claims):
+        checked = list(checker.iter_verify(text, cancel=cancel))
+    else:
+        joined = " ".join(c.text.strip() for c in fresh)
+        partial = list(checker.iter_verify(joined, cancel=cancel)) if fresh else []
+        same = len(partial) == len(fresh) and all(
+            v.claim.text.strip() == c.text.strip() and v.claim.is_claim == c.is_claim
+            for v, c in zip(partial, fresh, strict=False)
+        )
+        if not same:
+            checked = list(checker.iter_verify(text, cancel=cancel))
+        else:
+            new = {c.index: v for c, v in zip(fresh, partial, strict=True)}
+            checked = [
+                replace(new[c.index] if c.index in new else known[c.text.strip()], claim=c)
+                for c in claims
+            ]
+    for verdict in checked:
+        known.setdefault(verdict.claim.text.strip(), verdict)
+        yield verdict
+
+
+def _search(
+    paper: Paper,
+    retriever: Retriever,
+    query: str,
+    k: int,
+    llm: LLM,
+    budget: int,
+    question: str | None = None,
+) -> list[Passage]:
+    """The top ``k`` passages for ``query``, each cut to PASSAGE_TOKENS around ``question``."""
+    hits = passages_from_hits(paper, retriever.search(query, k))
+    trimmed = [trim_to_tokens(llm, p, question or query, PASSAGE_TOKENS) for p in hits]
+    return fit_to_budget(llm, trimmed, budget)
 
 
 def _relevant(passages: Sequence[Passage], floor: float) -> list[Passage]:
@@ -314,6 +391,17 @@ def _declined(
         flagged_ratio=0.0,
         query=query,
         settings={**base, "seconds": round(time.monotonic() - started, 3)},
+    )
+
+
+def _decline_verdict(claim: Claim) -> Verdict:
+    """The writer's own "The paper does not say." inside an answer: not a claim."""
+    return Verdict(
+        claim=claim,
+        status=Status.NOT_A_CLAIM,
+        reasons=("declined",),
+        explanation="The answer says the paper does not cover this",
+        confidence=1.0,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.llm.base import LLM
 from core.types import Evidence, Paper, PaperSentence, SearchHit
@@ -51,13 +51,14 @@ class Passage:
         """Pages the passage spans, in order."""
         return tuple(dict.fromkeys(s.page for s in self.sentences))
 
-    def lines(self) -> str:
-        """The passage for a prompt: one ``[p. N]`` line per page it spans."""
+    def lines(self, number: int = 0) -> str:
+        """The passage for a prompt: one ``[p. N]`` line per page it spans, ``[number]`` first."""
         out: list[str] = []
         for page in self.pages:
             text = " ".join(s.text for s in self.sentences if s.page == page)
             out.append(f"[p. {page}] {text}")
-        return "\n".join(out)
+        label = f"[{number}] " if number else ""
+        return label + "\n".join(out)
 
     def closest(self, question: str) -> Evidence:
         """The passage's sentence that best matches ``question``, as evidence to show."""
@@ -88,3 +89,37 @@ def fit_to_budget(llm: LLM, passages: Sequence[Passage], budget: int) -> list[Pa
         kept.append(passage)
         used += cost
     return kept
+
+
+def passage_block(numbered: Sequence[tuple[int, Passage]]) -> str:
+    """Numbered passages for a prompt, in the given order."""
+    return "\n\n".join(p.lines(n) for n, p in numbered)
+
+
+def trim_to_tokens(llm: LLM, passage: Passage, question: str, cap: int) -> Passage:
+    """The passage cut to about ``cap`` tokens.
+
+    Kept are the sentences sharing most words with the question, shown in reading order; a
+    table chunk (numbers cost a token per digit) keeps the rows that name what was asked. A
+    single sentence longer than the cap keeps its first words.
+    """
+    costs = [llm.count_tokens(s.text) + 1 for s in passage.sentences]
+    if sum(costs) <= cap:
+        return passage
+    ranked = sorted(
+        range(len(costs)), key=lambda i: (-word_overlap(question, passage.sentences[i].text), i)
+    )
+    kept: set[int] = set()
+    used = 0
+    for i in ranked:
+        if used + costs[i] <= cap:
+            kept.add(i)
+            used += costs[i]
+    if not kept:
+        best = passage.sentences[ranked[0]]
+        words = best.text.split()
+        share = max(1, len(words) * cap // costs[ranked[0]])
+        return replace(passage, sentences=(replace(best, text=" ".join(words[:share]) + " …"),))
+    return replace(
+        passage, sentences=tuple(s for i, s in enumerate(passage.sentences) if i in kept)
+    )

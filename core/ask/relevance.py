@@ -1,9 +1,11 @@
 """The relevance filter: does a retrieved passage bear on the question?
 
-With a model that exposes its logits the answer is P(YES) to "does the passage help answer the
-question?", one fixed instruction first so consecutive passages share the cached prefix. Without
-one (the judge is off, or the model gives no probabilities) the share of the question's content
-words found in the passage stands in: cruder, but deterministic and free.
+With a model that exposes its logits the answer is P(YES) to "does passage [n] answer the
+question?", asked after the very prompt the answer is written from (the answer's instruction,
+the numbered passages, the question). The passages are therefore read once: each judgement is a
+short suffix of the cached prompt, and the answer reuses the same prefix. Without such a model
+(the judge is off, or it gives no probabilities) the share of the question's content words found
+in the passage stands in: cruder, but deterministic and free.
 """
 
 from __future__ import annotations
@@ -12,19 +14,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from core.ask.passages import Passage, word_overlap
-from core.ask.prompts import RELEVANCE_INSTRUCTION, RELEVANCE_ITEM
+from core.ask.passages import Passage, passage_block, word_overlap
+from core.ask.prompts import ANSWER_SYSTEM, ANSWER_TURN, RELEVANCE_ITEM
 from core.llm.base import LLM
-
-#: Words of a passage shown to the model; a chunk is about 150-250 words.
-MAX_PASSAGE_WORDS = 220
 
 
 class Relevance(Protocol):
     """Scores passages for a question, each in [0, 1]."""
 
     def score(self, question: str, passages: Sequence[Passage]) -> list[Passage]:
-        """The passages with ``relevance`` set, in the given order."""
+        """The passages with ``relevance`` set, in the given order (numbered from 1)."""
         ...
 
 
@@ -36,6 +35,12 @@ class LexicalRelevance:
         return [replace(p, relevance=word_overlap(question, p.text)) for p in passages]
 
 
+def answer_turn(question: str, passages: Sequence[Passage]) -> str:
+    """The user turn the answer is written from: the passages numbered from 1, then the question."""
+    block = passage_block(list(enumerate(passages, 1)))
+    return ANSWER_TURN.format(passages=block, question=question)
+
+
 class ModelRelevance:
     """P(YES) from the model's logits; falls back to word overlap when it has none."""
 
@@ -45,14 +50,11 @@ class ModelRelevance:
 
     def score(self, question: str, passages: Sequence[Passage]) -> list[Passage]:
         """The passages with ``relevance`` set to P(YES)."""
+        turn = answer_turn(question, passages)
         out: list[Passage] = []
-        for passage in passages:
-            words = passage.text.split()
-            text = " ".join(words[:MAX_PASSAGE_WORDS]) + (
-                " …" if len(words) > MAX_PASSAGE_WORDS else ""
-            )
-            content = RELEVANCE_ITEM.format(passage=text, question=question)
-            p = self.llm.yes_probability(RELEVANCE_INSTRUCTION, content)
+        for number, passage in enumerate(passages, 1):
+            content = turn + RELEVANCE_ITEM.format(number=number)
+            p = self.llm.yes_probability(ANSWER_SYSTEM, content)
             if p is None:
                 return self._fallback.score(question, passages)
             out.append(replace(passage, relevance=float(p)))
