@@ -119,6 +119,8 @@ class Record:
     flagged: int = 0
     cited: list[int] = field(default_factory=list)
     evidence_pages: list[int] = field(default_factory=list)
+    #: (page, relevance) of the passages answered from, or of the closest ones when declined.
+    passages: list[tuple[int, float]] = field(default_factory=list)
     attempts: int = 0
     rewritten: bool = False
     seconds: float = 0.0
@@ -352,6 +354,7 @@ def answer_one(ws: Any, sha256: str, q: dict[str, Any], *, judge: bool) -> Recor
     record.flagged = sum(1 for v in claims if v.status.flagged)
     record.cited = cited_pages(result.text)
     record.evidence_pages = [v.evidence[0].page for v in claims if v.evidence]
+    record.passages = [(e.page, round(e.score, 3)) for e in result.passages]
     record.attempts = len(result.attempts)
     record.rewritten = result.query != result.question
     record.seconds = round(now - started, 2)
@@ -368,7 +371,10 @@ def save(path: Path, records: Sequence[Record], settings: dict[str, Any]) -> Non
 def load(path: Path) -> tuple[list[Record], dict[str, Any]]:
     """Raw results written by ``save``."""
     doc = json.loads(path.read_text(encoding="utf-8"))
-    return [Record(**r) for r in doc["records"]], dict(doc["settings"])
+    records = [Record(**r) for r in doc["records"]]
+    for r in records:
+        r.passages = [(int(page), float(score)) for page, score in r.passages]
+    return records, dict(doc["settings"])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -108,7 +108,9 @@ def test_a_declined_answer_never_holds_the_key() -> None:
 
 
 def test_raw_results_round_trip(tmp_path: Path) -> None:
-    records = [record(answer="S&P 500 (p. 5).", cited=[5], stages={"generate": 1.5})]
+    records = [
+        record(answer="S&P 500 (p. 5).", cited=[5], passages=[(5, 0.9)], stages={"generate": 1.5})
+    ]
     path = tmp_path / "results.json"
     bench.save(path, records, {"judge": False, "model": "fake"})
     again, settings = bench.load(path)
