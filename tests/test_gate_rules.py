@@ -56,3 +56,30 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
 )
 def test_negated_absolutes_are_not_overclaims(sentence: str, terms: list[str]) -> None:
     assert overclaim_terms(sentence) == terms
+
+
+SCOPE_EVIDENCE = [
+    "The taxonomy is evaluated on 8,000 Chinese diabetes questions from two websites.",
+    "BERT and ERNIE reach the best accuracy on the diabetes questions.",
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "flagged"),
+    [
+        ("The authors show the taxonomy works equally well for English diabetes questions.", True),
+        ("The authors show that the same holds for hypertension questions.", True),
+        ("The taxonomy generalizes to questions about cancer.", True),
+        ("The taxonomy works equally well for Chinese diabetes questions.", False),
+        ("BERT also works for the diabetes questions from two websites.", False),
+        ("The taxonomy works on diabetes questions.", False),
+        ("作者表明该分类体系同样适用于高血压和癌症问题。", True),
+    ],
+)
+def test_results_extended_past_their_scope(sentence: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_scope
+
+    found = check_scope(sentence, SCOPE_EVIDENCE)
+    assert bool(found) == flagged
+    if flagged:
+        assert found[0].reason.startswith("overclaim_scope:")

@@ -1,4 +1,11 @@
-"""Absolute words must be backed by an equivalent word in the sentence's evidence."""
+"""Overclaims: absolute words the evidence does not carry, and results extended past their scope.
+
+An absolute word ("always", 所有) must be backed by an equivalent word in the sentence's
+evidence. A claim that a result carries over to something else ("works equally well for English
+questions", "the same holds when video is added", 同样适用于高血压问题) names a scope: the words of
+that scope which the rest of the sentence does not already use must occur in the evidence, or the
+sentence extends the paper's result beyond what it tested.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from core.text.normalize import normalize_text
+from core.text.words import content_words
 from core.verify.gates.common import GateFinding
 from core.verify.gates.lexicon import OVERCLAIMS
 
@@ -20,6 +28,57 @@ EN_OVERCLAIM = re.compile(
 ZH_FORMS = sorted(
     ((form, key) for key, c in OVERCLAIMS.items() for form in c.zh), key=lambda f: -len(f[0])
 )
+
+
+#: A result said to carry over to a new scope; ``scope`` is what it is extended to.
+EN_SCOPE = re.compile(
+    r"\b(?:(?:generali[sz]es?|generali[sz]ed|transfers?|transferred|carries over|extends?)\s+"
+    r"(?:equally well\s+|just as well\s+|as well\s+)?|(?:works?|holds?|appl(?:y|ies)|performs?)"
+    r"\s+(?:equally well|just as well|as well|too)\s+|also (?:works?|holds?|appl(?:y|ies))\s+|"
+    r"equally (?:well|effective|applicable)\s+|the same (?:holds|is true|applies)\s+)"
+    r"(?:to|for|on|in|with|across|when)\s+(?P<scope>[^,.;:!?]+)",
+    re.I,
+)
+ZH_SCOPE = (
+    re.compile(r"(?:同样|也|还)?(?:适用于|推广到|迁移到|适用在)(?P<scope>[^，。；！？,;]+)"),
+    re.compile(
+        r"(?:在|对|对于)(?P<scope>[^，。；！？,;]{2,24}?)(?:上|中|里)?(?:同样|也)(?:成立|适用|有效)"
+    ),
+)
+#: Share of a scope's new words the evidence must lack before the extension is flagged.
+SCOPE_MISSING_SHARE = 0.25
+
+
+def scope_extension(text: str) -> tuple[str, set[str]] | None:
+    """The scope a result is extended to and its words the rest of the sentence lacks, or None."""
+    match = EN_SCOPE.search(text) or next(
+        (m for m in (r.search(text) for r in ZH_SCOPE) if m is not None), None
+    )
+    if match is None:
+        return None
+    scope = match.group("scope").strip()
+    rest = text[: match.start()] + " " + text[match.end() :]
+    new = {w for w in content_words(scope) - content_words(rest) if not w.isdigit()}
+    return (scope, new) if new else None
+
+
+def check_scope(text: str, evidence: Sequence[str]) -> list[GateFinding]:
+    """A result extended to a scope whose new words its evidence does not use."""
+    found = scope_extension(text)
+    if found is None:
+        return []
+    scope, new = found
+    shown = set().union(*(content_words(e) for e in evidence)) if evidence else set()
+    missing = new - shown
+    if len(missing) / len(new) < SCOPE_MISSING_SHARE:
+        return []
+    return [
+        GateFinding(
+            "overclaim",
+            f"overclaim_scope:{scope}",
+            f"The paper's evidence does not show this for {scope}",
+        )
+    ]
 
 
 def overclaim_terms(text: str) -> list[str]:
@@ -58,4 +117,4 @@ def check_overclaims(text: str, evidence: Sequence[str]) -> list[GateFinding]:
                     f"The evidence does not support the absolute claim ({term})",
                 )
             )
-    return failures
+    return failures + check_scope(text, evidence)
