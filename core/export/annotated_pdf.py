@@ -108,19 +108,24 @@ def export_annotated_pdf(
     for answer in ordered:
         noted += [(s, answer.result.question) for s in reviewed_answer(answer)]
     # NOTE: PyMuPDF is not thread-safe; the window may be rendering pages at the same time.
+    # The lock is held for one search, one highlight or the save at a time (each well under
+    # 30 ms), so the window's page renders slip in between.
     with pdf_access.hold():
         try:
             doc = pymupdf.open(stream=data, filetype="pdf")
         except (pymupdf.FileDataError, RuntimeError) as exc:
             raise ExportError(f"Cannot open the paper {source_pdf}: {exc}.") from exc
-        try:
-            marks = _collect_marks(doc, paper, noted)
-            for mark in marks:
+    try:
+        marks = _collect_marks(doc, paper, noted)
+        for mark in marks:
+            with pdf_access.hold():
                 _highlight(doc[mark.page - 1], mark)
+        with pdf_access.hold():
             if doc.page_count:
                 _summary_note(doc[0], critique, sentences, ordered, len(marks))
             payload = doc.tobytes(garbage=1, deflate=True)
-        finally:
+    finally:
+        with pdf_access.hold():
             doc.close()
     write_atomic(out, payload, force=force)
 
@@ -137,14 +142,17 @@ def _collect_marks(
 ) -> list[_Mark]:
     """One mark per passage, with the note of every sentence (and its question) pointing at it."""
     marks: dict[tuple[int, tuple[int, ...]], _Mark] = {}
+    with pdf_access.hold():
+        pages = doc.page_count
     for sentence, question in sentences:
         if sentence.omitted or sentence.status not in _LABELS:
             continue
         note = _note(sentence, question)
         for evidence in sentence.verdict.evidence[:_EVIDENCE_PER_SENTENCE]:
-            if not 1 <= evidence.page <= doc.page_count:
+            if not 1 <= evidence.page <= pages:
                 continue
-            rects = _evidence_rects(doc[evidence.page - 1], paper, evidence)
+            with pdf_access.hold():
+                rects = _evidence_rects(doc[evidence.page - 1], paper, evidence)
             if not rects:
                 continue
             key = (evidence.page, _rounded(_union(rects)))
