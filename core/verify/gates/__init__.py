@@ -22,7 +22,10 @@ Gates and what they skip (documented so reviewers know what is *not* checked):
 * names: acronyms, CamelCase and hyphenated model names, letter-digit names and capitalised words
   that do not start a sentence must occur in the paper (case-insensitive, hyphens/spaces ignored).
 * overclaims: absolute words ("always", "proves", "all", 所有, 证明 …) must be backed by the same
-  or an equivalent word in the sentence's best evidence.
+  or an equivalent word in the sentence's best evidence; a result extended to a scope the
+  evidence does not show is one too.
+* strength: a finding stated as a cause, of people, or as certain, where the evidence reports an
+  association, animals or cells, or a hedged result (``core.verify.gates.strength``).
 
 Quote, citation and cross-reference failures are *hard* (the verdict is ``rejected``): nothing
 else can make a fabricated quote or reference true. Number, name and overclaim failures are soft
@@ -41,6 +44,7 @@ from core.verify.gates.names import check_names, name_candidates
 from core.verify.gates.numbers import check_numbers
 from core.verify.gates.overclaims import check_overclaims, overclaim_terms
 from core.verify.gates.quotes import check_quotes
+from core.verify.gates.strength import check_strength
 from core.verify.gates.xrefs import PAGE_CITE, check_pages, check_xrefs
 
 __all__ = [
@@ -78,7 +82,11 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
     name_f, name_a = check_names(text, facts, masked)
     # Quoted words are the paper's, not the critic's: "never" inside a real quote is no overclaim.
     unquoted = "".join(" " if inside(i, i + 1, quote_spans) else ch for i, ch in enumerate(text))
-    over_f = check_overclaims(unquoted, evidence) if evidence else []
+    over_f = (
+        check_overclaims(unquoted, evidence) + check_strength(unquoted, evidence)
+        if evidence
+        else []
+    )
     failures = quote_f + cite_f + xref_f + page_f + num_f + name_f + over_f
     failures.sort(key=lambda f: not f.hard)
     anchors = quote_a + cite_a + xref_a + num_a + name_a

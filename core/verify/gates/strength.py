@@ -1,0 +1,112 @@
+"""A claim must not state a finding more strongly than the paper does.
+
+The three commonest ways a study is misrepresented, each checked against the sentence's
+evidence: an association reported as a cause ("X is linked to Y" becomes "X causes Y"), a
+result in animals or cells reported of people ("in mice" dropped), and a hedged finding
+("may reduce", "suggests") reported as certain. Each rule needs the evidence to show the weaker
+form and the claim to lack it, so a claim that keeps the paper's own wording passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.text.words import content_words
+from core.verify.gates.common import GateFinding
+
+CAUSAL = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing|al(?:ly)?)|cures?|cured|prevents?|prevented|leads? to|led to|"
+    r"results? in|resulted in|protects? against|drives?|triggers?|due to|because of|effect of|"
+    r"makes? (?:people|you|them)|reduc(?:e|es|ed|ing) the risk|increas(?:e|es|ed|ing) the risk)\b"
+    r"|导致|引起|造成|治愈|预防",
+    re.I,
+)
+ASSOCIATION = re.compile(
+    r"\b(?:associat(?:ed|ion|ions)|correlat(?:ed|es|ion|ions)|linked (?:to|with)|link between|"
+    r"related to|relationship between|risk factor)\b|相关|关联",
+    re.I,
+)
+NONHUMAN = re.compile(
+    r"\b(?:mice|mouse|murine|rats?|rodents?|animals?|in vitro|cell lines?|cell cultures?|"
+    r"hamsters?|monkeys?|primates?|zebrafish|pigs?|dogs?|petri|laboratory animals?)\b"
+    r"|小鼠|大鼠|动物|体外|细胞系",
+    re.I,
+)
+HUMAN = re.compile(
+    r"\b(?:people|humans?|patients?|men|women|children|adults?|everyone|anyone|individuals|"
+    r"persons?|population|the public)\b|人类|患者|人们|儿童|成人",
+    re.I,
+)
+HEDGE = re.compile(
+    r"\b(?:may|might|could|can|possibl[ey]|potentially|likely|unlikely|perhaps|suggests?|"
+    r"suggested|suggesting|appears? to|seems? to|preliminary|tentative(?:ly)?)\b"
+    r"|可能|或许|也许|初步",
+    re.I,
+)
+#: A hedged verb in the evidence: "may reduce", "could possibly explain", "might be linked".
+HEDGED_VERB = re.compile(
+    r"\b(?:may|might|could|possibly|potentially|likely to)\s+(?:also\s+|possibly\s+|"
+    r"potentially\s+|not\s+)?(?:be\s+)?(?P<verb>[a-z]{3,})\b",
+    re.I,
+)
+#: Content words a sentence must share with the claim to count as the passage it restates.
+RESTATES_SHARE = 0.5
+
+
+def restated(claim: str, evidence: Sequence[str]) -> str | None:
+    """The evidence sentence the claim restates (most shared content words), if close enough."""
+    wanted = content_words(claim)
+    if not wanted:
+        return None
+    best, share = None, 0.0
+    for text in evidence:
+        s = len(wanted & content_words(text)) / len(wanted)
+        if s > share:
+            best, share = text, s
+    return best if share >= RESTATES_SHARE else None
+
+
+def check_strength(text: str, evidence: Sequence[str]) -> list[GateFinding]:
+    """Findings stated more strongly than their evidence: as causal, of people, or certain."""
+    failures: list[GateFinding] = []
+    shown = " ".join(evidence)
+    if CAUSAL.search(text) and not ASSOCIATION.search(text):
+        if ASSOCIATION.search(shown) and not CAUSAL.search(shown):
+            failures.append(
+                GateFinding(
+                    "overclaim",
+                    "overclaim_causal",
+                    "The paper reports an association, not a cause",
+                )
+            )
+    if NONHUMAN.search(shown) and not NONHUMAN.search(text) and HUMAN.search(text):
+        if not HUMAN.search(shown):
+            failures.append(
+                GateFinding(
+                    "overclaim",
+                    "overclaim_population",
+                    "The paper's evidence is about animals or cells, not people",
+                )
+            )
+    source = restated(text, evidence)
+    if source is not None and not HEDGE.search(text) and _hedged_verb_restated(text, source):
+        failures.append(
+            GateFinding(
+                "overclaim",
+                "overclaim_certainty",
+                "The paper states this tentatively; the sentence states it as certain",
+            )
+        )
+    return failures
+
+
+def _hedged_verb_restated(claim: str, source: str) -> bool:
+    """Whether a verb the source hedges ("may reduce") occurs in the claim unhedged."""
+    claimed = {_root(w) for w in content_words(claim)}
+    return any(_root(m.group("verb").casefold()) in claimed for m in HEDGED_VERB.finditer(source))
+
+
+def _root(word: str) -> str:
+    """A word without its final e, so that reduce and reduces (stem reduc) compare equal."""
+    return word.rstrip("e") if len(word) > 4 else word
