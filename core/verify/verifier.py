@@ -22,7 +22,6 @@ from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
-from core.text.sentences import cjk_ratio
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.binding import Binding, bind_numbers, paper_value_text
 from core.verify.claims import check_text, claim_kind, extract_claims
@@ -31,6 +30,7 @@ from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retr
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.semantic import SemanticScore, score_claim
+from core.verify.translate import ClaimTranslator, language_of
 from core.verify.verdict import Decision, Signals, decide
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,9 @@ class Checker:
         self.finder = EvidenceFinder(paper, retriever, embedder)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
+        self.language = "zh" if self.facts.is_cjk else "en"
+        #: Claims in another language than the paper's are translated by the judge's model.
+        self.translator = ClaimTranslator(self.judge.llm) if self.judge is not None else None
         self.judge_failures = 0
         #: (claim, signals) of every decided claim, for benchmarks and fitting.
         self.signal_log: list[tuple[Claim, Signals]] = []
@@ -151,7 +154,7 @@ class Checker:
         cited = [check_text(c.text) for c in group]
         # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
         # claim without its "(p. 4)", which is about where, not what.
-        texts = [without_page_citations(t) for t in cited]
+        texts = [self._in_paper_language(without_page_citations(t)) for t in cited]
         found = self.finder.find(texts)
         pending: list[_Pending] = []
         for claim, with_pages, text, ev in zip(group, cited, texts, found, strict=True):
@@ -165,7 +168,7 @@ class Checker:
                 coverage_floor=self.settings.coverage_floor,
             )
             binding = bind_numbers(gates.numbers, gates.text, ev.evidence)
-            cross = cjk_ratio(text) > 0.3 and not self.facts.is_cjk
+            cross = language_of(with_pages) != self.language
             comparison = check_comparison(text, self.table_rows)
             pending.append(_Pending(claim, text, ev, gates, semantic, cross, binding, comparison))
         answers, failed = self._ask_judge(pending)
@@ -175,6 +178,12 @@ class Checker:
             self.signal_log.append((p.claim, signals))
             verdicts.append(verdict)
         return verdicts
+
+    def _in_paper_language(self, text: str) -> str:
+        """``text`` in the paper's language when a model can translate it."""
+        if self.translator is None or language_of(text) == self.language:
+            return text
+        return self.translator.translate(text, self.language) or text
 
     def _needs_judge(self, p: _Pending) -> bool:
         """The judge is asked about every sentence the exact checks have not settled."""

@@ -1,0 +1,61 @@
+"""Claims translated into the paper's language, so retrieval and the judge compare like with like.
+
+A Chinese critique of an English paper (or the reverse) cannot be matched by the English
+embedder or by BM25 across languages. The judge's model translates each such claim once; the
+gates still read the original (numbers, names and quotes are written the same in both). A
+translation that is empty, far too long, or still in the claim's language is not used.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from core.llm.base import LLM
+from core.text.sentences import cjk_ratio
+
+log = logging.getLogger(__name__)
+
+TRANSLATE_INSTRUCTION = {
+    "en": (
+        "Translate the user's sentence into English. Keep every number, name, citation and "
+        "technical term exactly. Reply with the translation only, on one line."
+    ),
+    "zh": ("把用户的句子翻译成中文。数字、名称、引用和术语保持原样。只输出译文，一行。"),
+}
+
+
+def language_of(text: str) -> str:
+    """The language code of ``text``: zh for mostly Chinese text, otherwise en."""
+    return "zh" if cjk_ratio(text) > 0.3 else "en"
+
+
+class ClaimTranslator:
+    """Translates claims with a model, once per claim text."""
+
+    def __init__(self, llm: LLM) -> None:
+        """Use ``llm`` (the judge's model) for the translations."""
+        self.llm = llm
+        self._cache: dict[tuple[str, str], str | None] = {}
+
+    def translate(self, text: str, target: str) -> str | None:
+        """``text`` in ``target`` ("en" or "zh"), or None when no usable translation came back."""
+        key = (text, target)
+        if key not in self._cache:
+            self._cache[key] = self._ask(text, target)
+        return self._cache[key]
+
+    def _ask(self, text: str, target: str) -> str | None:
+        budget = min(2 * self.llm.count_tokens(text) + 16, 256)
+        try:
+            out = self.llm.complete(
+                TRANSLATE_INSTRUCTION[target], text, max_tokens=budget, stop=("\n",)
+            ).text
+        except Exception as exc:  # noqa: BLE001 - the original claim is checked instead
+            log.warning("claim translation failed: %s", exc)
+            return None
+        line = re.sub(r"^(?:translation|译文)\s*[:：]\s*", "", out.strip(), flags=re.I)
+        line = line.strip().strip("\"'“”「」")
+        if not line or language_of(line) != target or len(line) > 4 * len(text) + 40:
+            return None
+        return line

@@ -1,0 +1,60 @@
+"""Claims in another language than the paper's are translated once, then retrieved and judged."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.verify.translate import TRANSLATE_INSTRUCTION, ClaimTranslator
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("The model reaches 85.3% accuracy.", "The model reaches 85.3% accuracy."),
+        ("Translation: The model reaches 85.3% accuracy.", "The model reaches 85.3% accuracy."),
+        ("", None),
+        ("模型的准确率为85.3%。", None),  # still Chinese: not a translation
+        ("word " * 400, None),  # runaway output
+        (RuntimeError("model crashed"), None),
+    ],
+)
+def test_translation_is_used_only_when_usable(
+    reply: str | BaseException, expected: str | None
+) -> None:
+    llm = FakeLLM([reply])
+    assert ClaimTranslator(llm).translate("模型的准确率为85.3%。", "en") == expected
+
+
+def test_each_claim_is_translated_once() -> None:
+    llm = FakeLLM(["The model reaches 85.3% accuracy."])
+    translator = ClaimTranslator(llm)
+    for _ in range(3):
+        translator.translate("模型的准确率为85.3%。", "en")
+    assert len(llm.history) == 1
+    assert llm.history[0].instruction == TRANSLATE_INSTRUCTION["en"]
+
+
+def test_chinese_claim_about_an_english_paper_is_retrieved_and_judged_in_english() -> None:
+    paper = make_paper(
+        ["SpanCheck reaches 85.3% accuracy on SQuAD. Training uses three epochs on one GPU."]
+    )
+    judged: list[str] = []
+
+    def probability(instruction: str, content: str) -> float:
+        judged.append(content)
+        return 0.9
+
+    llm = FakeLLM(
+        ["SpanCheck reaches 85.3% accuracy on SQuAD."],
+        follows_instructions=True,
+        probabilities=probability,
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), llm, CheckerSettings())
+    verdict = checker.verify("SpanCheck在SQuAD上的准确率为85.3%。")[0]
+    assert "SpanCheck reaches 85.3% accuracy on SQuAD." in judged[0]
+    assert "cross_lingual" in verdict.reasons
+    assert verdict.status.value == "supported"
+    assert "85.3%" in verdict.evidence[0].text
