@@ -7,6 +7,7 @@ failure callback an error dialog is shown; a Stop is never an error.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,18 +175,25 @@ def warm_up(parent: QWidget | None, lane: CoreLane) -> Operation[None]:
     Run once the window is up, so these one-off costs (seconds, some of them holding the GIL)
     are paid while the reader looks at the window, not in the middle of the first ingest.
     """
+    return Operation(parent, lane, lambda ws, _t: prepare_lane(ws))
 
-    def work(ws: Workspace, _token: CancelToken) -> None:
-        import core.deep_read  # noqa: F401
-        import core.ingest.chunking  # noqa: F401
-        import core.ingest.pdf  # noqa: F401
 
-        with pdf_access.hold():  # imports PyMuPDF
-            pass
-        ws.list_papers()
-        _ = ws.vectors
+def prepare_lane(ws: Workspace) -> None:
+    """Pay the lane's one-off costs now: imports, PyMuPDF, the library and the vector store.
 
-    return Operation(parent, lane, work)
+    Then freeze the garbage collector's view of everything alive (modules, classes, Chroma,
+    SQLAlchemy): it lives as long as the app, and a full collection walking it held the GIL
+    for about 100 ms, long enough to stall the window while a paper was being ingested.
+    """
+    import core.deep_read  # noqa: F401
+    import core.ingest.chunking  # noqa: F401
+    import core.ingest.pdf  # noqa: F401
+
+    with pdf_access.hold():  # imports PyMuPDF
+        pass
+    ws.list_papers()
+    _ = ws.vectors
+    gc.freeze()
 
 
 def ingest_paper(parent: QWidget | None, lane: CoreLane, path: Path) -> Operation[PaperInfo]:
