@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -13,6 +14,9 @@ from core.errors import Cancelled
 from core.progress import CancelToken, Progress
 
 Work = Callable[[CancelToken], Any]
+
+#: How long a thread may keep the GIL while another waits for it (Python's default: 5 ms).
+GIL_SWITCH_S = 0.001
 
 
 class Task(QObject):
@@ -56,6 +60,9 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        # NOTE: the lane's Python work shares the GIL with the GUI thread, and every slot the
+        # event loop calls waits for it, up to the switch interval each, several per frame.
+        sys.setswitchinterval(GIL_SWITCH_S)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deepread-lane")
         self._invoke.connect(self._on_invoke, Qt.ConnectionType.QueuedConnection)
         self._active: list[Task] = []

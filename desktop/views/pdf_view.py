@@ -614,7 +614,10 @@ class PdfView(QAbstractScrollArea):
             entry = self._cache.get(index)
             image = entry.drawable() if entry is not None else None
             if image is not None:
-                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                # NOTE: an image of another zoom stands in until the new one is complete;
+                # scaling it smoothly on every paint costs ~8 ms a page, so it is scaled fast.
+                smooth = entry is not None and entry.done
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
                 painter.drawImage(QRectF(rect), image)
             else:
                 painter.fillRect(rect, Qt.GlobalColor.white)
