@@ -24,14 +24,20 @@ PERIOD_MS = 10
 
 
 class Heartbeat:
-    """Records the gaps between ticks of a 10 ms timer, per named phase."""
+    """Records the gaps between ticks of a 10 ms timer, per named phase.
 
-    def __init__(self) -> None:
+    With ``record_over_ms``, every gap longer than that is also kept in ``stalls`` as
+    ``(start, end, phase)`` in ``time.perf_counter`` seconds, for tracing what caused it.
+    """
+
+    def __init__(self, record_over_ms: float | None = None) -> None:
         from PySide6.QtCore import QTimer
 
         self.phase = "idle"
         self.worst: dict[str, float] = defaultdict(float)
         self.ticks: dict[str, int] = defaultdict(int)
+        self.stalls: list[tuple[float, float, str]] = []
+        self._record_over_ms = record_over_ms
         self._last = time.perf_counter()
         self._timer = QTimer()
         self._timer.setInterval(PERIOD_MS)
@@ -54,6 +60,8 @@ class Heartbeat:
     def _tick(self) -> None:
         now = time.perf_counter()
         gap = (now - self._last) * 1000
+        if self._record_over_ms is not None and gap > self._record_over_ms:
+            self.stalls.append((self._last, now, self.phase))
         self._last = now
         self.ticks[self.phase] += 1
         self.worst[self.phase] = max(self.worst[self.phase], gap)
