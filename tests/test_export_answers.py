@@ -37,7 +37,7 @@ def _footnote(notes: str, ref: str) -> str:
 def test_markdown_lists_the_question_with_statuses_evidence_and_flags(run: fx.ExportRun) -> None:
     answer = ax.build_answer(run.paper)
     notes = export_markdown(run.paper, run.info, run.critique, [answer])
-    assert "- **Questions:** 1 asked; 1 answer sentence needs review" in notes
+    assert "- **Questions:** 1 asked; 1 answer sentence needs review, 0 reviewed" in notes
     section = _section(notes)
     assert section.startswith("## Questions and answers\n\n### Q1. How accurate is SpanCheck")
     assert "1 of 2 claims flagged; need review: 1, reviewed: 0" in section

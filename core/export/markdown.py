@@ -126,10 +126,12 @@ def _header(critique: StoredCritique) -> str:
 
 
 def _questions_line(answers: Sequence[StoredAnswer]) -> str:
-    waiting = sum(critique_counts(a.result.verdicts, a.reviews).need_review for a in answers)
+    counts = [critique_counts(a.result.verdicts, a.reviews) for a in answers]
+    waiting = sum(c.need_review for c in counts)
     return (
         f"- **Questions:** {len(answers)} asked; {waiting} answer sentence"
-        f"{'' if waiting == 1 else 's'} need{'s' if waiting == 1 else ''} review"
+        f"{'' if waiting == 1 else 's'} need{'s' if waiting == 1 else ''} review, "
+        f"{sum(c.reviewed for c in counts)} reviewed by the reader"
     )
 
 
