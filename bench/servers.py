@@ -82,8 +82,14 @@ def start_model_server(
 ) -> Server:
     """llama-cpp-python's OpenAI-compatible server for ``model``; its url ends in ``/v1``.
 
-    ``logprobs`` needs llama-cpp-python's ``logits_all``, which keeps the logits of every
-    prompt token; without it the server refuses logprob requests.
+    Threads (for generation and for prompt batches) and context size are the in-process
+    adapter's, and both keep llama-cpp-python's default batch sizes, so both do the same work.
+    ``logprobs`` needs llama-cpp-python's ``logits_all``, which keeps the logits of every prompt
+    token; without it the server refuses logprob requests. No ``--cache``: the server already
+    keeps the KV cache of the last prompt and evaluates only what a new prompt adds to it (the
+    next section of a critique, the next claim under the same judge instruction), as the
+    in-process adapter does; ``--cache`` would only add a copy of the whole state after every
+    answer.
     """
     from core.llm.llama import physical_cores
 
