@@ -40,7 +40,9 @@ QUESTIONS = ROOT / "ask_questions.json"
 PAPERS = ROOT.parents[1] / "shared" / "papers"
 
 #: Time until the next event is charged to the stage of the event before it: after "retrieve"
-#: the loop scores the passages, after "rewrite" it rewrites and scores again, and so on.
+#: the loop searches and scores the passages (reading them into the model), after "rewrite" it
+#: rewrites, searches and scores again, after a "generate" token it writes, after "verify" it
+#: checks, and after an "attempt" it reads the repair prompt until the next token.
 STAGE_OF = {
     "load": "load",
     "retrieve": "relevance",
@@ -48,7 +50,7 @@ STAGE_OF = {
     "generate": "generate",
     "verify": "check",
     "verdict": "check",
-    "attempt": "check",
+    "attempt": "generate",
 }
 
 _CJK = r"\u3400-\u9fff\uf900-\ufaff"
@@ -218,7 +220,7 @@ def report(records: Sequence[Record], settings: dict[str, Any]) -> str:
     lines.append(
         f"{'id':<9} {'s':>5} {'key':<4} {'decl':<4} {'flag':<5} {'cited':<8} {'expected':<8} answer"
     )
-    for r in records:
+    for r in sorted(records, key=lambda r: r.id):
         key = "-" if not r.answerable else ("yes" if r.key_found else "no")
         declined = "yes" if r.declined else ""
         flags = f"{r.flagged}/{r.claims}" if not r.declined else ""
@@ -243,14 +245,13 @@ def select(
 ) -> list[dict[str, Any]]:
     """The questions of ``paper`` (its short name or part of its file name), at most ``limit``.
 
-    With a limit the questions are taken round-robin over the papers, so a short run still
-    mixes papers, answerable and unanswerable questions.
+    The questions are taken round-robin over the papers, so a short run (or a run cut short:
+    see ``run``) still mixes papers, answerable and unanswerable questions.
     """
     chosen = [
         q for q in questions if paper is None or paper == q["paper"] or paper in q.get("file", "")
     ]
-    if limit is None or limit >= len(chosen):
-        return chosen
+    limit = len(chosen) if limit is None else min(limit, len(chosen))
     by_paper: dict[str, list[dict[str, Any]]] = {}
     for q in chosen:
         by_paper.setdefault(q["paper"], []).append(q)
@@ -264,8 +265,7 @@ def select(
         for group in by_paper.values():
             if group and len(out) < limit:
                 out.append(group.pop(0))
-    ids = {q["id"] for q in out}
-    return [q for q in chosen if q["id"] in ids]
+    return out
 
 
 def _interleave(first: list[Any], second: list[Any]) -> list[Any]:
@@ -278,9 +278,17 @@ def _interleave(first: list[Any], second: list[Any]) -> list[Any]:
 
 
 def run(
-    questions: Sequence[dict[str, Any]], papers: dict[str, str], *, judge: bool
+    questions: Sequence[dict[str, Any]],
+    papers: dict[str, str],
+    *,
+    judge: bool,
+    out: Path | None = None,
 ) -> tuple[list[Record], dict[str, Any]]:
-    """Ingest the papers into a temporary data folder and answer every question."""
+    """Ingest the papers into a temporary data folder and answer every question.
+
+    With ``out`` the raw results are saved after every question, so a run cut short still
+    leaves the questions it answered.
+    """
     from core.llm import default_model
 
     bundled = default_model.model_target()
@@ -308,15 +316,21 @@ def run(
                 ws.writer  # noqa: B018 - load the model outside the timed questions
             record = answer_one(ws, shas[q["paper"]], q, judge=judge)
             records.append(record)
+            if out is not None:
+                save(out, records, _run_settings(ws, judge))
             print(
                 f"{record.id}: {record.seconds:.1f} s "
                 f"{'declined' if record.declined else record.answer[:100]!r}",
                 file=sys.stderr,
             )
-        settings = {"judge": judge, "model": ws.writer.name, "ask": ws.settings.ask.model_dump()}
+        settings = _run_settings(ws, judge)
     finally:
         ws.close()
     return records, settings
+
+
+def _run_settings(ws: Any, judge: bool) -> dict[str, Any]:
+    return {"judge": judge, "model": ws.writer.name, "ask": ws.settings.ask.model_dump()}
 
 
 def answer_one(ws: Any, sha256: str, q: dict[str, Any], *, judge: bool) -> Record:
@@ -326,7 +340,7 @@ def answer_one(ws: Any, sha256: str, q: dict[str, Any], *, judge: bool) -> Recor
     record = Record(q["id"], q["paper"], q["question"], q["answerable"], q["key"], q["pages"])
     stages: dict[str, float] = {}
     started = last = time.perf_counter()
-    stage = "retrieve"
+    stage = "load"
     gen = ws.ask(sha256, q["question"], use_judge=None if judge else False)
     try:
         while True:
@@ -401,9 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"skipped: {', '.join(missing)} not found in {PAPERS}")
         return 0
-    records, settings = run(chosen, papers, judge=not args.no_judge)
-    if args.out:
-        save(args.out, records, settings)
+    records, settings = run(chosen, papers, judge=not args.no_judge, out=args.out)
     print(report(records, settings))
     return 0
 
