@@ -278,3 +278,36 @@ def test_a_page_citation_does_not_weaken_support() -> None:
     cited = checker.verify("SpanCheck reaches 85.3% accuracy on SQuAD (p. 1).")[0]
     assert cited.status == plain.status
     assert cited.confidence == plain.confidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        (
+            "SpanCheck reaches 85.3% accuracy, and the authors show it works on long answers.",
+            ["SpanCheck reaches 85.3% accuracy", "the authors show it works on long answers."],
+        ),
+        (
+            "Training uses three epochs; the learning rate is 0.0003 for all runs.",
+            ["Training uses three epochs", "the learning rate is 0.0003 for all runs."],
+        ),
+        ("SpanCheck uses BERT, RoBERTa, and ELECTRA as encoders.", None),
+        ("Training is short, and cheap.", None),
+        (
+            "模型在SQuAD上的准确率为85.3%，并且作者表明它同样适用于长答案。",
+            ["模型在SQuAD上的准确率为85.3%", "并且作者表明它同样适用于长答案。"],
+        ),
+    ],
+)
+def test_sentences_joining_separate_facts_are_split(sentence: str, parts: list[str] | None) -> None:
+    from core.verify.claims import claim_parts
+
+    assert claim_parts(sentence) == (parts or [sentence])
+
+
+def test_a_sentence_takes_the_verdict_of_its_worst_part() -> None:
+    sentence = "SpanCheck reaches 85.3% accuracy on SQuAD, and the verifier uses 12 GPUs to train."
+    verdict = checker().verify(sentence)[0]
+    assert verdict.status.flagged
+    assert "part" in verdict.reasons
+    assert verdict.explanation.startswith("In “the verifier uses 12 GPUs")

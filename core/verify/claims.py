@@ -4,7 +4,8 @@ A sentence is a claim unless it is a heading, a bare bullet, or a question or re
 that takes nothing as given. Questions and recommendations are checked for what they presuppose:
 "Given that the ablation shows X, why ...?" checks X, "..., given that the authors trained on Y"
 checks "the authors trained on Y", "Why does X stay below Y?" checks "X stay below Y", and
-"既然作者使用了X，为什么…" checks "作者使用了X".
+"既然作者使用了X，为什么…" checks "作者使用了X". A sentence that joins separate facts ("X reaches
+85%, and the authors show Y") is checked part by part and takes its worst part's verdict.
 """
 
 from __future__ import annotations
@@ -89,6 +90,25 @@ def embedded_claim(sentence: str) -> str | None:
     subject = match.groupdict().get("subject") or ""
     claim = _REPORTING.sub("", (subject + match.group("claim")).strip(" ,;:.?？")).strip()
     return claim if len(claim.split()) >= 3 or cjk_ratio(claim) > 0.3 else None
+
+
+#: Where a sentence joins separate facts: "; ", ", and/but/while <new subject>", "；", "，并且…".
+_JOINS = re.compile(
+    r";\s+|,\s+(?:and|but|while|whereas)\s+(?=(?:[Tt]he|[Ii]ts?|[Tt]hey|[Tt]heir|[Tt]his|[Tt]hese|"
+    r"[Tt]hose|[Ww]e|[Oo]ur|[A-Z][\w-]*)\s)|；|，(?=(?:并且|而且|但是?|而|同时|此外)\S)"
+)
+
+
+def claim_parts(text: str) -> list[str]:
+    """The separate facts a sentence joins, each long enough to be checked on its own."""
+    pieces = [p.strip(" ,;；，") for p in _JOINS.split(text)]
+    if len(pieces) < 2 or not all(_long_enough(p) for p in pieces):
+        return [text]
+    return pieces
+
+
+def _long_enough(piece: str) -> bool:
+    return len(piece.split()) >= 4 or sum(1 for ch in piece if "\u3400" <= ch <= "\u9fff") >= 6
 
 
 def check_text(sentence: str) -> str:

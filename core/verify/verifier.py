@@ -24,7 +24,7 @@ from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.binding import Binding, bind_numbers, paper_value_text
-from core.verify.claims import check_text, claim_kind, extract_claims
+from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
@@ -151,13 +151,14 @@ class Checker:
         return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
-        cited = [check_text(c.text) for c in group]
+        parts = [(c, part) for c in group for part in claim_parts(check_text(c.text))]
+        split = {c.index for c, _ in parts if sum(1 for d, _ in parts if d is c) > 1}
         # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
         # claim without its "(p. 4)", which is about where, not what.
-        texts = [self._in_paper_language(without_page_citations(t)) for t in cited]
+        texts = [self._in_paper_language(without_page_citations(t)) for _, t in parts]
         found = self.finder.find(texts)
         pending: list[_Pending] = []
-        for claim, with_pages, text, ev in zip(group, cited, texts, found, strict=True):
+        for (claim, with_pages), text, ev in zip(parts, texts, found, strict=True):
             ev_texts = [e.text for e in ev.evidence]
             gates = _consistent(run_gates(with_pages, self.facts, ev_texts), ev_texts)
             semantic = score_claim(
@@ -172,10 +173,22 @@ class Checker:
             comparison = check_comparison(text, self.table_rows)
             pending.append(_Pending(claim, text, ev, gates, semantic, cross, binding, comparison))
         answers, failed = self._ask_judge(pending)
-        verdicts = []
+        worst: dict[int, tuple[Verdict, Signals, _Pending]] = {}
         for i, p in enumerate(pending):
             verdict, signals = self._decide(p, answers.get(i), failed=failed)
-            self.signal_log.append((p.claim, signals))
+            kept = worst.get(p.claim.index)
+            if kept is None or _SEVERITY[verdict.status] < _SEVERITY[kept[0].status]:
+                worst[p.claim.index] = (verdict, signals, p)
+        verdicts = []
+        for claim in group:
+            verdict, signals, p = worst[claim.index]
+            if claim.index in split and verdict.status.flagged:
+                verdict = replace(
+                    verdict,
+                    reasons=(*verdict.reasons, "part"),
+                    explanation=f"In “{_short(p.check_text)}”: {verdict.explanation}",
+                )
+            self.signal_log.append((claim, signals))
             verdicts.append(verdict)
         return verdicts
 
@@ -277,6 +290,20 @@ class Checker:
             p.claim, status, tuple(reasons), explanation, round(confidence, 3), evidence
         )
         return verdict, signals
+
+
+#: Worst first: a sentence takes the verdict of its worst part.
+_SEVERITY = {
+    Status.REJECTED: 0,
+    Status.UNSUPPORTED: 1,
+    Status.PARTIAL: 2,
+    Status.SUPPORTED: 3,
+    Status.NOT_A_CLAIM: 4,
+}
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _probability(answer: JudgeAnswer | None) -> float | None:
