@@ -379,7 +379,9 @@ def answer_one(ws: Any, sha256: str, q: dict[str, Any], *, judge: bool) -> Recor
 def save(path: Path, records: Sequence[Record], settings: dict[str, Any]) -> None:
     """Write the raw results so the figures can be printed again without the model."""
     doc = {"settings": settings, "records": [asdict(r) for r in records]}
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    partial.replace(path)  # a run stopped while saving keeps the previous complete file
 
 
 def load(path: Path) -> tuple[list[Record], dict[str, Any]]:
