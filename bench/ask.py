@@ -354,8 +354,8 @@ def answer_one(ws: Any, sha256: str, q: dict[str, Any], *, judge: bool) -> Recor
                 now - last
             )
             stage, last = event.stage, now
-    except AppError as exc:
-        record.error = str(exc)
+    except Exception as exc:  # noqa: BLE001 - one failed question must not end the run
+        record.error = str(exc) if isinstance(exc, AppError) else f"{type(exc).__name__}: {exc}"
         record.seconds = round(time.perf_counter() - started, 2)
         return record
     now = time.perf_counter()
