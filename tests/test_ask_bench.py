@@ -163,3 +163,35 @@ def test_every_key_fact_is_on_its_pages() -> None:
 def test_question_file_is_valid_json_with_the_documented_fields() -> None:
     doc = json.loads(bench.QUESTIONS.read_text(encoding="utf-8"))
     assert set(doc) >= {"description", "papers", "questions"}
+
+
+def test_one_question_through_the_workspace_with_fake_models(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import core.llm.embedder
+    from core.config import Settings
+    from core.progress import drive
+    from core.workspace import Workspace
+    from tests import pdf_factory
+    from tests.fakes import FakeEmbedder, FakeLLM
+
+    answer = "SpanCheck reaches 87.3% accuracy on SQuAD (p. 1)."
+    writer = FakeLLM(default=lambda _i, _c: answer, probabilities=lambda _i, _c: 0.9)
+    monkeypatch.setattr(core.llm.embedder, "OnnxMiniLM", lambda threads=0: FakeEmbedder())
+    monkeypatch.setattr(Workspace, "_load_model", lambda self, path: writer)
+    ws = Workspace(Settings.load())
+    sha = drive(ws.ingest(pdf_factory.two_column_paper(tmp_path))).sha256
+    question = {
+        "id": "t-01",
+        "paper": "t",
+        "question": "What accuracy does SpanCheck reach on SQuAD?",
+        "answerable": True,
+        "key": ["87.3%"],
+        "pages": [1],
+    }
+    done = bench.answer_one(ws, sha, question, judge=True)
+    ws.close()
+    assert not done.error and not done.declined
+    assert done.key_found and done.cited == [1]
+    assert done.claims == 1 and done.passages and done.seconds >= 0
+    assert set(done.stages) >= {"relevance", "generate", "check"}
