@@ -60,7 +60,7 @@ PROMPT_OVERHEAD = 200
 REWRITE_TOKENS = 32
 #: Tokens of one passage in the prompt: a chunk of prose is about 200-300 tokens, a table chunk
 #: far more (a token per digit), and every prompt token costs time on a small CPU.
-PASSAGE_TOKENS = 240
+PASSAGE_TOKENS = 200
 
 
 def is_decline(sentence: str) -> bool:
