@@ -120,6 +120,8 @@ def test_relevance_questions_extend_the_answer_prompt_so_the_passages_are_read_o
 
 
 def test_long_passages_keep_the_sentences_closest_to_the_question() -> None:
+    from dataclasses import replace
+
     from core.ask.passages import passages_from_hits, trim_to_tokens
 
     writer = FakeLLM()
@@ -131,6 +133,9 @@ def test_long_passages_keep_the_sentences_closest_to_the_question() -> None:
     assert trim_to_tokens(writer, passage, QUESTION, 1000) == passage
     (tiny,) = trim_to_tokens(writer, passage, QUESTION, 3).sentences
     assert tiny.text.endswith(" …") and len(tiny.text.split()) <= 4
+    chinese = replace(passage, sentences=(replace(passage.sentences[0], text="糖尿病" * 40),))
+    (piece,) = trim_to_tokens(writer, chinese, "糖尿病", 30).sentences
+    assert piece.text.startswith("糖尿病") and len(piece.text) <= 32
 
 
 def test_nothing_relevant_rewrites_once_then_declines_with_closest_passages() -> None:

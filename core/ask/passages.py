@@ -101,7 +101,7 @@ def trim_to_tokens(llm: LLM, passage: Passage, question: str, cap: int) -> Passa
 
     Kept are the sentences sharing most words with the question, shown in reading order; a
     table chunk (numbers cost a token per digit) keeps the rows that name what was asked. A
-    single sentence longer than the cap keeps its first words.
+    single sentence longer than the cap keeps its first words (characters, in Chinese).
     """
     costs = [llm.count_tokens(s.text) + 1 for s in passage.sentences]
     if sum(costs) <= cap:
@@ -118,8 +118,11 @@ def trim_to_tokens(llm: LLM, passage: Passage, question: str, cap: int) -> Passa
     if not kept:
         best = passage.sentences[ranked[0]]
         words = best.text.split()
-        share = max(1, len(words) * cap // costs[ranked[0]])
-        return replace(passage, sentences=(replace(best, text=" ".join(words[:share]) + " …"),))
+        if len(words) > 1:
+            cut = " ".join(words[: max(1, len(words) * cap // costs[ranked[0]])])
+        else:  # Chinese: no spaces to cut at
+            cut = best.text[: max(1, len(best.text) * cap // costs[ranked[0]])]
+        return replace(passage, sentences=(replace(best, text=cut + " …"),))
     return replace(
         passage, sentences=tuple(s for i, s in enumerate(passage.sentences) if i in kept)
     )
