@@ -103,9 +103,11 @@ class CachingLLM:
         self.context_size = llm.context_size
         self.follows_instructions = llm.follows_instructions
         self.path = path
-        self.cache: dict[str, float | None] = (
-            json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-        )
+        stored = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        self.cache: dict[str, float | None] = {
+            k: v for k, v in stored.items() if not k.startswith("complete:")
+        }
+        self.texts: dict[str, str] = {k: v for k, v in stored.items() if k.startswith("complete:")}
         self.calls = 0
 
     def count_tokens(self, text: str) -> int:
@@ -113,12 +115,15 @@ class CachingLLM:
         return self.llm.count_tokens(text)
 
     def complete(self, instruction: str, content: str, **kwargs: Any) -> Any:
-        """Delegated; offline, an empty answer."""
-        if self.offline:
-            from core.llm.base import Completion
+        """Cached by the prompt's hash (claim translations); offline, an unseen prompt is empty."""
+        from core.llm.base import Completion
 
-            return Completion("", 0, 0)
-        return self.llm.complete(instruction, content, **kwargs)
+        key = "complete:" + hashlib.sha1(f"{instruction}\n\n{content}".encode()).hexdigest()
+        if key not in self.texts:
+            if self.offline:
+                return Completion("", 0, 0)
+            self.texts[key] = self.llm.complete(instruction, content, **kwargs).text
+        return Completion(self.texts[key], 0, 0)
 
     def yes_probability(self, instruction: str, content: str) -> float | None:
         """Cached by the prompt's hash."""
@@ -135,7 +140,10 @@ class CachingLLM:
     def save(self) -> None:
         """Write the cache."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(self.cache, indent=0, sort_keys=True), encoding="utf-8")
+        stored: dict[str, Any] = {**self.cache, **self.texts}
+        self.path.write_text(
+            json.dumps(stored, indent=0, sort_keys=True, ensure_ascii=False), encoding="utf-8"
+        )
 
 
 def devset_cases() -> list[Case]:
