@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from core.config import CheckerSettings
@@ -311,3 +313,22 @@ def test_a_sentence_takes_the_verdict_of_its_worst_part() -> None:
     assert verdict.status.flagged
     assert "part" in verdict.reasons
     assert verdict.explanation.startswith("In “the verifier uses 12 GPUs")
+
+
+def test_absolute_words_are_not_read_against_table_rows() -> None:
+    from core.types import PaperSentence
+
+    paper = make_paper(["SpanCheck is evaluated on three reading comprehension datasets."])
+    rows = [
+        "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
+        "Table 3: BM25: SQuAD 80.1; NewsQA 65.0; HotpotQA 60.2",
+    ]
+    start = len(paper.sentences)
+    table = tuple(
+        PaperSentence(start + i, row, 1, ((0, 0, 1, 1),), "table") for i, row in enumerate(rows)
+    )
+    paper = dataclasses.replace(paper, sentences=(*paper.sentences, *table))
+    checker_ = Checker(paper, None, FakeEmbedder(), None, CheckerSettings())
+    verdict = checker_.verify("SpanCheck scores higher than BM25 on all three datasets.")[0]
+    assert not any(r.startswith("overclaim") for r in verdict.reasons)
+    assert [e.text for e in verdict.evidence if e.text.startswith("Table 3")]

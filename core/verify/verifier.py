@@ -160,7 +160,12 @@ class Checker:
         pending: list[_Pending] = []
         for (claim, with_pages), text, ev in zip(parts, texts, found, strict=True):
             ev_texts = [e.text for e in ev.evidence]
-            gates = _consistent(run_gates(with_pages, self.facts, ev_texts), ev_texts)
+            # Table rows carry values, not words like "all" or "best": a claim about a table is
+            # not read for absolute words (the comparison check reads the values).
+            tabular = any(self._is_table_row(e) for e in ev.evidence)
+            gates = _consistent(
+                run_gates(with_pages, self.facts, () if tabular else ev_texts), ev_texts
+            )
             semantic = score_claim(
                 text,
                 ev_texts,
@@ -191,6 +196,11 @@ class Checker:
             self.signal_log.append((claim, signals))
             verdicts.append(verdict)
         return verdicts
+
+    def _is_table_row(self, evidence: Evidence) -> bool:
+        index = evidence.sentence_index
+        sentences = self.paper.sentences
+        return 0 <= index < len(sentences) and sentences[index].section == "table"
 
     def _in_paper_language(self, text: str) -> str:
         """``text`` in the paper's language when a model can translate it."""
