@@ -33,6 +33,13 @@ ROWS = [
         ("LSTM outperforms HTML+Audio.", False),  # mixed columns: not sure, no verdict
         ("HTML+Audio outperforms HTML on F1.", False),
         ("Our model outperforms the baselines.", False),
+        ("HTML+Audio achieves the best F1.", False),
+        ("HTML achieves the best F1.", True),
+        ("LSTM has the highest recall.", False),
+        ("HTML has the highest recall.", True),
+        ("HTML+Audio has the lowest error.", False),
+        ("LSTM has the lowest error.", True),
+        ("HTML is the best model.", False),  # no column named: not sure, no verdict
     ],
 )
 def test_comparisons(claim: str, reversed_: bool) -> None:

@@ -2,7 +2,9 @@
 
 Only fires when it can be sure: the claim names two rows of one table (by their row labels),
 and in every column the claim names (or, when it names none, in every column the two rows
-share) the first row's value is worse than the second's. Lower is better for errors, losses,
+share) the first row's value is worse than the second's. A superlative ("X achieves the best
+BLEU", "X has the lowest error") names one row and one column: another row of the same table
+with a better value in that column contradicts it. Lower is better for errors, losses,
 perplexity and time; higher otherwise.
 """
 
@@ -27,6 +29,11 @@ _VERBS = {
 }
 _COMPARE = re.compile(
     r"(?P<a>.+?)\s+(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _VERBS.items()) + r")\s+(?P<b>.+)",
+    re.I,
+)
+_SUPERLATIVE = re.compile(
+    r"(?P<a>.+?)\s+(?:achieves?|obtains?|reach(?:es)?|has|have|gets?|yields?|shows?|gives?|"
+    r"is|are|performs?)\s+(?:the\s+)?(?P<sup>best|highest|lowest|worst|top)\b(?P<rest>.*)",
     re.I,
 )
 _LOWER_IS_BETTER = re.compile(
@@ -107,10 +114,12 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
         The contradiction, naming the rows, the column and the page; None when the claim makes
         no comparison, the rows or columns cannot be told apart, or the table agrees.
     """
-    match = _COMPARE.search(claim)
-    if match is None or not table_rows:
+    if not table_rows:
         return None
     rows = [r for r in (read_row(s) for s in table_rows) if r is not None]
+    match = _COMPARE.search(claim)
+    if match is None:
+        return _check_superlative(claim, rows)
     a = _named(match.group("a"), rows)
     b = _named(match.group("b"), rows)
     if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
@@ -134,3 +143,33 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
     return Contradiction(
         a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column])
     )
+
+
+def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
+    """A row of the same table that beats the row the claim calls best in the named column."""
+    match = _SUPERLATIVE.search(claim)
+    if match is None:
+        return None
+    a = _named(match.group("a"), rows)
+    if a is None:
+        return None
+    rest = _key(match.group("rest"))
+    named = [c for c in a.values if len(_key(c)) >= 2 and _key(c) in rest]
+    if len(named) != 1:
+        return None
+    column = named[0]
+    word = match.group("sup").casefold()
+    if word in ("highest", "lowest"):
+        lower = word == "lowest"
+    else:
+        lower = bool(_LOWER_IS_BETTER.search(column)) != (word == "worst")
+    for other in rows:
+        if other.table != a.table or _key(other.label) == _key(a.label):
+            continue
+        value = other.values.get(column)
+        if value is None:
+            continue
+        mine = a.values[column]
+        if (value < mine) if lower else (value > mine):
+            return Contradiction(other.label, a.label, column, other.sentence.page, (value, mine))
+    return None
