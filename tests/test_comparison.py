@@ -44,3 +44,12 @@ ROWS = [
 )
 def test_comparisons(claim: str, reversed_: bool) -> None:
     assert (check_comparison(claim, ROWS) is not None) == reversed_
+
+
+def test_superlative_names_the_better_row() -> None:
+    found = check_comparison("HTML achieves the best F1.", ROWS)
+    assert found is not None
+    assert (found.claimed_better, found.claimed_worse) == ("HTML", "HTML+Audio")
+    assert (
+        found.explain() == "The paper's table has F1 74.5 for HTML and 75.0 for HTML+Audio (p. 8)"
+    )

@@ -171,5 +171,5 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
             continue
         mine = a.values[column]
         if (value < mine) if lower else (value > mine):
-            return Contradiction(other.label, a.label, column, other.sentence.page, (value, mine))
+            return Contradiction(a.label, other.label, column, a.sentence.page, (mine, value))
     return None
