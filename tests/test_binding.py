@@ -17,6 +17,8 @@ def ev(text: str, page: int = 4) -> Evidence:
 
 ROW = ev("Table 2: HTML: n=3 0.401; n=7 0.302; n=15 0.250", page=8)
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
+CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
+YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
 ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for BM25.")
 
 
@@ -31,6 +33,13 @@ ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for B
         ("LexiRank reaches an accuracy of 88.3% on MS MARCO.", [ACC], 0, ("88.3%", "85.3%")),
         ("HTML reaches 0.451 for n=7.", [ROW], 1, ("0.451", "0.302")),
         ("The weather was sunny on 14 days.", [ACC], 0, None),
+        ("The dataset holds calls of S&P 500 companies from 2017.", [CALLS, YEAR], 2, None),
+        (
+            "The dataset holds calls of 576 large public companies.",
+            [CALLS, YEAR],
+            0,
+            ("576", "500"),
+        ),
     ],
 )
 def test_bind_numbers(

@@ -12,7 +12,7 @@ names the paper's value and page.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -135,10 +135,11 @@ def bind_numbers(
     values = [v for _, ms in found for m in ms for v in _forms(m)]
     bound = 0
     mismatch: Mismatch | None = None
+    own = {v for m in mentions for v in _forms(m)}
     for mention in mentions:
         wanted = _context(claim, mention.start, mention.end)
         same = _same_value_overlap(mention, wanted, found)
-        rival = _contradicting(mention, wanted, found)
+        rival = _contradicting(mention, wanted, found, own)
         if same is not None and (rival is None or same >= rival[0]):
             bound += 1
             continue
@@ -185,14 +186,20 @@ def _contradicting(
     mention: NumberMention,
     wanted: set[str],
     found: Sequence[tuple[Evidence, list[NumberMention]]],
+    own: Set[Decimal] = frozenset(),
 ) -> tuple[int, Mismatch] | None:
-    """The evidence value of the same kind most closely about the claim's words, or None."""
+    """The evidence value of the same kind most closely about the claim's words, or None.
+
+    A value the claim itself states elsewhere ("S&P 500" beside "from 2017") is no rival.
+    """
     if not wanted:
         return None
     best: tuple[int, Mismatch] | None = None
     for ev, numbers in found:
         for other in numbers:
             if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
+                continue
+            if own & _forms(other):
                 continue
             if not _comparable(mention.value, other.value):
                 continue
@@ -206,8 +213,15 @@ def _comparable(a: Decimal, b: Decimal) -> bool:
     """Same kind of magnitude: a score against a score, a count against a count."""
     if a == b or a <= 0 or b <= 0:
         return False
+    if _year(a) != _year(b):
+        return False
     small = min(a, b)
     return max(a, b) / small < 10 and (a == a.to_integral()) == (b == b.to_integral())
+
+
+def _year(value: Decimal) -> bool:
+    """A calendar year (1900-2099) is compared only with years."""
+    return value == value.to_integral() and 1900 <= value <= 2099
 
 
 def paper_value_text(mismatch: Mismatch) -> str:
