@@ -40,6 +40,12 @@ ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for B
             0,
             ("576", "500"),
         ),
+        (
+            "It holds earnings calls of 576 large public companies traded in the US (S&P 500).",
+            [CALLS, YEAR],
+            1,
+            ("576", "500"),
+        ),
     ],
 )
 def test_bind_numbers(

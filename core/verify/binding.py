@@ -12,7 +12,7 @@ names the paper's value and page.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -135,11 +135,11 @@ def bind_numbers(
     values = [v for _, ms in found for m in ms for v in _forms(m)]
     bound = 0
     mismatch: Mismatch | None = None
-    own = {v for m in mentions for v in _forms(m)}
-    for mention in mentions:
-        wanted = _context(claim, mention.start, mention.end)
+    contexts = [(m, _context(claim, m.start, m.end)) for m in mentions]
+    for mention, wanted in contexts:
+        others = [(_forms(m), c) for m, c in contexts if m is not mention]
         same = _same_value_overlap(mention, wanted, found)
-        rival = _contradicting(mention, wanted, found, own)
+        rival = _contradicting(mention, wanted, found, others)
         if same is not None and (rival is None or same >= rival[0]):
             bound += 1
             continue
@@ -186,11 +186,13 @@ def _contradicting(
     mention: NumberMention,
     wanted: set[str],
     found: Sequence[tuple[Evidence, list[NumberMention]]],
-    own: Set[Decimal] = frozenset(),
+    others: Sequence[tuple[set[Decimal], set[str]]] = (),
 ) -> tuple[int, Mismatch] | None:
     """The evidence value of the same kind most closely about the claim's words, or None.
 
-    A value the claim itself states elsewhere ("S&P 500" beside "from 2017") is no rival.
+    A value the claim itself states elsewhere is no rival when that other mention is at least
+    as much about it ("S&P 500 companies from 2017": the paper's "500 companies" is the claim's
+    500, not a rival of 2017). ``others`` holds the claim's other numbers with their contexts.
     """
     if not wanted:
         return None
@@ -199,11 +201,12 @@ def _contradicting(
         for other in numbers:
             if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
                 continue
-            if own & _forms(other):
-                continue
             if not _comparable(mention.value, other.value):
                 continue
-            overlap = len(wanted & _context(ev.text, other.start, other.end))
+            have = _context(ev.text, other.start, other.end)
+            overlap = len(wanted & have)
+            if any(f & _forms(other) and len(c & have) >= overlap for f, c in others):
+                continue
             if overlap >= min(2, len(wanted)) and (best is None or overlap > best[0]):
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
     return best
