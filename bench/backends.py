@@ -1,7 +1,7 @@
 """The cost of the HTTP path: one paper critiqued and verified in process and through a server.
 
     .venv/bin/python -m bench.backends [PAPER.pdf] [--judge text|probability|both] [--reps N]
-        [--tokens N] [--retries N] [--lang en|zh]
+        [--tokens N] [--retries N] [--lang en|zh] [--threads N] [--quiet-wait S]
 
 Both halves do the same work with the same model file, threads, context size and settings:
 
@@ -13,14 +13,17 @@ Both halves do the same work with the same model file, threads, context size and
   in-process logits and from the server's logprobs, for which llama-cpp-python's server needs
   ``--logits_all true``, so that mode runs a server started with it).
 
-Both models are loaded before any timing, each timed run starts with the same short warm-up
-call (which also leaves both KV caches in the same state), and the runs alternate - in
-process, server, in process, server - so a change of load hits both halves.
+Both models are loaded before any timing; each run waits (up to ``--quiet-wait`` seconds)
+for other processes to leave the CPUs nearly idle, then starts with the same short warm-up
+call (which also leaves both KV caches in the same state); the runs alternate - in process,
+server, in process, server - so a change of load hits both halves.
 
 Per run it prints the wall times of the critique and the verification, llama.cpp's own counters
 (prompt tokens evaluated and their time, tokens decoded and their time: lost KV-cache reuse
-shows as more prompt tokens), the calls to the model by kind with their wall time, and the
+shows as more prompt tokens), the count_tokens calls with their wall time, and the
 machine's load (the 1-minute load average and the cores that other processes kept busy).
+Other processes slow llama.cpp's threads far more than the rest, so it also prints the time
+outside llama.cpp's counters on each side: their difference is the HTTP path's own cost.
 """
 
 from __future__ import annotations
@@ -336,9 +339,9 @@ def report_mode(mode: str, runs: list[Run], server_flags: str) -> None:
         for name, phase in (("critique", r.critique), ("verify", r.verify)):
             w = phase.work
             counted, counted_s = phase.calls.get("count_tokens", (0, 0.0))
-            # Wall time neither llama.cpp nor count_tokens accounts for: retrieval, gates,
-            # embedding, HTTP and serialisation.
-            other = phase.wall_s - w.prompt_s - w.decode_s - counted_s
+            # Wall time llama.cpp's counters do not account for: retrieval, gates, embedding,
+            # HTTP (count_tokens included) and serialisation.
+            other = phase.wall_s - w.prompt_s - w.decode_s
             print(
                 f"{n // 2 + 1:>3} {r.backend:<11}{name:<9}{phase.wall_s:8.1f}{w.prompt_tokens:11d}"
                 f"{w.prompt_s:9.1f}{w.decoded:8d}{w.decode_s:9.1f}{other:8.1f}"
@@ -361,6 +364,15 @@ def report_mode(mode: str, runs: list[Run], server_flags: str) -> None:
         print(f"{name + ' s':<24}{means[0]:12.1f}{means[1]:10.1f}{means[1] / means[0]:8.2f}")
     local = [r for r in runs if r.backend == BACKENDS[0]]
     remote = [r for r in runs if r.backend == BACKENDS[1]]
+    # NOTE: other processes slow llama.cpp's threads (not the rest) many times over on a small
+    # machine, so the time outside llama.cpp is the HTTP path's cost that load distorts least.
+    outside = [statistics.mean(_outside(r) for r in group) for group in (local, remote)]
+    total = statistics.mean(r.critique.wall_s + r.verify.wall_s for r in local)
+    print(
+        f"time outside llama.cpp per run (retrieval, gates, embedding, HTTP): "
+        f"{outside[0]:.1f} s in process, {outside[1]:.1f} s server; the difference is "
+        f"{(outside[1] - outside[0]) / total:.1%} of the in-process wall time"
+    )
     same = all(r.text == local[0].text for r in local + remote)
     print(
         f"tokens out per critique: {sorted({r.tokens_out for r in local})} in process, "
@@ -375,6 +387,11 @@ def report_mode(mode: str, runs: list[Run], server_flags: str) -> None:
         )
 
 
+def _outside(run: Run) -> float:
+    """Wall seconds of a run that llama.cpp's own counters do not account for."""
+    return sum(p.wall_s - p.work.prompt_s - p.work.decode_s for p in (run.critique, run.verify))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run both backends, alternating, and print their figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -384,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tokens", type=int, default=0, help="tokens per section (0: setting)")
     parser.add_argument("--retries", type=int, default=0, help="repair rounds (0: none)")
     parser.add_argument("--lang", default="en", choices=("en", "zh"))
+    parser.add_argument("--threads", type=int, default=0, help="both sides (0: setting)")
     parser.add_argument(
         "--quiet-wait", type=float, default=60.0, help="max s to wait for a quiet machine per run"
     )
@@ -412,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.tokens:
         settings.model.max_tokens_per_section = args.tokens
     settings.checker.max_retries = args.retries
-    threads = settings.model.threads or physical_cores()
+    threads = args.threads or settings.model.threads or physical_cores()
     context = settings.model.context_size
     ws = Workspace(settings)
     info = drive(ws.ingest(pdf))
@@ -469,7 +487,11 @@ def main(argv: list[str] | None = None) -> int:
             remote.close()
         finally:
             server.stop()
-        flags = "server with --logits_all true" if probabilities else "server without logits_all"
+        flags = (
+            "server with --logits_all true; it under-reports its prompt time"
+            if probabilities
+            else "server without logits_all"
+        )
         report_mode(mode, runs, flags)
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1/5/15 min)")
     return 0
