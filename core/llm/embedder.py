@@ -12,8 +12,6 @@ import numpy as np
 
 from core.errors import ModelError
 
-#: onnxruntime's full opt-out of its telemetry; it must be set before the first import.
-ORT_TELEMETRY_OFF = "ORT_DISABLE_TELEMETRY"
 MAX_TOKENS = 256
 BATCH = 32
 
@@ -32,10 +30,6 @@ class OnnxMiniLM:
     dimension = 384
 
     def __init__(self, threads: int = 0) -> None:
-        # NOTE: onnxruntime's Linux wheels (1.32 here) send usage telemetry from a native
-        # thread (a DNS lookup and an upload some seconds after start) and keep a device id and
-        # an event cache under ~/.cache. The variable is read once, at onnxruntime's import.
-        os.environ[ORT_TELEMETRY_OFF] = "1"
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
