@@ -41,8 +41,8 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def model_server(default_gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("model-server")
-    # NOTE: without logits_all (which slows llama-cpp-python's decoding badly) the server refuses
-    # logprob requests, so the judge parses text answers here; the crash test reads logprobs.
+    # NOTE: without logits_all the server refuses logprob requests, so the judge's fallback to
+    # parsed text answers is what runs here; the crash test's server has it and reads logprobs.
     server = start_model_server(
         default_gguf, folder, api_key=API_KEY, context_size=CONTEXT, logprobs=False
     )
