@@ -313,7 +313,7 @@ def cases_of(name: str, limit: int | None) -> list[Case]:
 
 
 def configurations(
-    judge: bool, *, offline: bool = False
+    judge: bool, *, offline: bool = False, threads: int = 0
 ) -> Iterator[tuple[str, LLM | None, CheckerSettings]]:
     """(label, judge model, settings) to run."""
     yield "gates + binding + semantic (no judge)", None, CheckerSettings(use_judge=False)
@@ -322,7 +322,7 @@ def configurations(
         from core.llm.llama import LlamaModel
 
         start = time.perf_counter()
-        model = LlamaModel.load(default_model_path())
+        model = LlamaModel.load(default_model_path(), threads=threads)
         print(f"\njudge model loaded in {time.perf_counter() - start:.1f} s: {model.name}")
         cached = CachingLLM(model, offline=offline)
         yield "+ judge P(YES) (default model)", cached, CheckerSettings(use_judge=True)  # type: ignore[misc]
@@ -335,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=150, help="SciTab claims per set (judge)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     parser.add_argument("--cached", action="store_true", help="judge answers from the cache only")
+    parser.add_argument(
+        "--threads", type=int, default=0, help="judge model threads (0: the physical cores)"
+    )
     parser.add_argument("--show-errors", action="store_true", help="list misses and false flags")
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args(argv)
@@ -345,7 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
-        for label, judge, settings in configurations(args.judge, offline=args.cached):
+        for label, judge, settings in configurations(
+            args.judge, offline=args.cached, threads=args.threads
+        ):
             for name in args.sets.split(","):
                 limit = args.limit if judge is not None else None
                 cases = cases_of(name, limit)
