@@ -63,6 +63,12 @@ class AskController(QObject):
         self._claims.set_answers([])
         self.load(sha256)
 
+    def paper_closed(self) -> None:
+        """No paper open: no questions, and no answer sentences in the panel."""
+        self.view.clear()
+        self.view.set_enabled(False)
+        self._claims.set_answers([])
+
     def load(self, sha256: str) -> Task:
         """Fetch the paper's stored answers."""
 

@@ -655,6 +655,7 @@ class MainWindow(QMainWindow):
         self.critique_view.show_placeholder("Open a paper to read it with DeepRead.")
         self.banner.setText("")
         self.claims_panel.set_critique(None)
+        self.ask.paper_closed()
         self.attempts_view.set_result(None)
         self.find_bar.set_paper(None)
         self.outline_view.set_paper(None)

@@ -243,3 +243,23 @@ def test_a_paper_with_only_an_answer_exports_from_the_window(
     notes = from_window.read_text(encoding="utf-8")
     assert from_window.read_bytes() == from_cli.read_bytes()
     assert f"### Q1. {QUESTION}" in notes and "## Critique" not in notes
+
+
+def test_removing_the_open_paper_clears_its_answers(
+    qtbot: QtBot, make_window: WindowFactory, paper_pdf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(FakeLLM(default=_writer))
+    open_paper(qtbot, window, paper_pdf)
+    answer = _ask(qtbot, window)
+    flagged = next(v for v in answer.result.verdicts if v.status.flagged)
+    assert window.claims_panel.select_answer_sentence(answer.id, flagged.claim.index)
+
+    monkeypatch.setattr(prompts, "confirm", lambda *a, **k: True)
+    window.library_view.setCurrentIndex(window.library_model.index(0, 0))
+    window.remove_selected()
+    qtbot.waitUntil(lambda: window.current is None, timeout=TIMEOUT_MS)
+
+    assert not window.ask_view.has_answers()
+    assert not window.ask_view.ask_button.isEnabled()
+    assert not window.claims_panel.select_answer_sentence(answer.id, flagged.claim.index)
+    assert window.claims_panel.tree.count() == 0
