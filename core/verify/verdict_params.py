@@ -5,21 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": 0.0034,
-    "weights": {"coverage": 0.0, "cosine": 0.353, "number_unbound": -0.5923},
-    "flag_below": 0.518,
-    "support_at": 0.586,
+    "bias": -0.0295,
+    "weights": {"coverage": 0.0, "cosine": 0.6899, "number_unbound": -0.4239},
+    "flag_below": 0.516,
+    "support_at": 0.643,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4499,
-    "weights": {"coverage": 0.0, "cosine": 0.0, "number_unbound": 0.0, "judge_logit": 0.4449},
-    "flag_below": 0.518,
-    "support_at": 0.702,
+    "bias": -0.0864,
+    "weights": {
+        "coverage": 0.15,
+        "cosine": 0.6381,
+        "number_unbound": -0.0638,
+        "judge_logit": 0.8656,
+    },
+    "flag_below": 0.356,
+    "support_at": 0.615,
 }
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
     "sets": ("scitab-fit", "real-fit"),
-    "claims": {"no_judge": 364, "with_judge": 101},
+    "claims": {"no_judge": 397, "with_judge": 102},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "l2": 1.0,
