@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 
@@ -152,7 +153,8 @@ class Checker:
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
         parts = [(c, part) for c in group for part in claim_parts(check_text(c.text))]
-        split = {c.index for c, _ in parts if sum(1 for d, _ in parts if d is c) > 1}
+        counts = Counter(c.index for c, _ in parts)
+        split = {index for index, n in counts.items() if n > 1}
         # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
         # claim without its "(p. 4)", which is about where, not what.
         texts = [self._in_paper_language(without_page_citations(t)) for _, t in parts]
