@@ -1,6 +1,7 @@
 """Ask benchmark: hand-written questions on the sample papers, answered by the real answer loop.
 
-    .venv/bin/python -m bench.ask [--limit N] [--paper NAME] [--no-judge] [--out RESULTS.json]
+    .venv/bin/python -m bench.ask [--limit N] [--paper NAME] [--half fit|report] [--no-judge]
+        [--out RESULTS.json]
     .venv/bin/python -m bench.ask --from RESULTS.json      # re-print saved results, no model
 
 Every paper of ``bench/ask_questions.json`` is ingested into a fresh temporary data folder; each
@@ -16,6 +17,8 @@ question runs through ``Workspace.ask`` with the default model and settings. Pri
   stating the expected fact; evidence pages: the same for the checker's best evidence of each claim;
 * seconds per question (mean, median, max), the model load and ingest left out, and where the
   time went (see ``STAGE_OF``);
+* the same figures for each half of the set (``fit_half``): the loop's answerable floor was
+  chosen on the fit half, the report half is held out;
 * a per-question table.
 """
 
@@ -187,13 +190,51 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.0%} ({part}/{whole})" if whole else "n/a (0)"
 
 
-def report(records: Sequence[Record], settings: dict[str, Any]) -> str:
-    """The printed figures and per-question table."""
+def report(
+    records: Sequence[Record], settings: dict[str, Any], fit: frozenset[str] = frozenset()
+) -> str:
+    """The figures (per half too when ``fit`` names the fit half) and a per-question table."""
     s = summarise(records)
     lines = [
         f"questions: {len(records)} ({s.answerable} answerable, {s.unanswerable} unanswerable); "
         f"judge {'on' if settings.get('judge', True) else 'off'}; "
         f"model {settings.get('model', '?')}",
+        *_figures(s),
+    ]
+    halves = {
+        "fit half": [r for r in records if r.id in fit],
+        "report half (held out)": [r for r in records if r.id not in fit],
+    }
+    if all(halves.values()):
+        for name, part in halves.items():
+            h = summarise(part)
+            lines += ["", f"{name}: {len(part)} questions", *_figures(h)]
+    errors = [r for r in records if r.error]
+    if errors:
+        lines.append(f"failed: {', '.join(r.id for r in errors)}")
+    lines.append("")
+    lines.append(
+        f"{'id':<9} {'half':<6} {'s':>5} {'key':<4} {'decl':<4} {'flag':<5} {'cited':<8} "
+        f"{'expected':<8} answer"
+    )
+    for r in sorted(records, key=lambda r: r.id):
+        key = "-" if not r.answerable else ("yes" if r.key_found else "no")
+        declined = "yes" if r.declined else ""
+        flags = f"{r.flagged}/{r.claims}" if not r.declined else ""
+        cited = ",".join(str(p) for p in r.cited) or "-"
+        expected = ",".join(str(p) for p in r.pages) or "-"
+        answer = r.error or " ".join(r.answer.split())
+        half = "fit" if r.id in fit else "report"
+        lines.append(
+            f"{r.id:<9} {half:<6} {r.seconds:>5.1f} {key:<4} {declined:<4} {flags:<5} "
+            f"{cited:<8} {expected:<8} {answer[:110]}"
+        )
+    return "\n".join(lines)
+
+
+def _figures(s: Summary) -> list[str]:
+    """The figure lines of one summary."""
+    lines = [
         f"key fact in answer (answerable):       {_share(s.key_found, s.answerable)}",
         f"correctly declined (unanswerable):     {_share(s.declined, s.unanswerable)}",
         f"wrongly declined (answerable):         {_share(s.wrongly_declined, s.answerable)}",
@@ -213,25 +254,7 @@ def report(records: Sequence[Record], settings: dict[str, Any]) -> str:
             for stage, seconds in sorted(s.stages.items(), key=lambda kv: -kv[1])
         )
         lines.append(f"where the time went: {parts}")
-    errors = [r for r in records if r.error]
-    if errors:
-        lines.append(f"failed: {', '.join(r.id for r in errors)}")
-    lines.append("")
-    lines.append(
-        f"{'id':<9} {'s':>5} {'key':<4} {'decl':<4} {'flag':<5} {'cited':<8} {'expected':<8} answer"
-    )
-    for r in sorted(records, key=lambda r: r.id):
-        key = "-" if not r.answerable else ("yes" if r.key_found else "no")
-        declined = "yes" if r.declined else ""
-        flags = f"{r.flagged}/{r.claims}" if not r.declined else ""
-        cited = ",".join(str(p) for p in r.cited) or "-"
-        expected = ",".join(str(p) for p in r.pages) or "-"
-        answer = r.error or " ".join(r.answer.split())
-        lines.append(
-            f"{r.id:<9} {r.seconds:>5.1f} {key:<4} {declined:<4} {flags:<5} {cited:<8} "
-            f"{expected:<8} {answer[:110]}"
-        )
-    return "\n".join(lines)
+    return lines
 
 
 def load_questions(path: Path = QUESTIONS) -> tuple[dict[str, str], list[dict[str, Any]]]:
@@ -266,6 +289,16 @@ def select(
             if group and len(out) < limit:
                 out.append(group.pop(0))
     return out
+
+
+def fit_half(questions: Sequence[dict[str, Any]]) -> frozenset[str]:
+    """Ids of the fit half: the first half of the whole set in the benchmark's mixed order.
+
+    Settings of the loop (the ``ask.answerable`` floor) are chosen on this half only; the
+    other half reports.
+    """
+    ordered = select(questions, None, None)
+    return frozenset(q["id"] for q in ordered[: (len(ordered) + 1) // 2])
 
 
 def _interleave(first: list[Any], second: list[Any]) -> list[Any]:
@@ -401,15 +434,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-judge", action="store_true", help="gates and similarity only")
     parser.add_argument("--out", type=Path, help="write the raw results to this JSON file")
     parser.add_argument("--from", dest="saved", type=Path, help="re-print saved raw results")
+    parser.add_argument("--half", choices=("fit", "report"), help="only this half of the set")
     parser.add_argument("--questions", type=Path, default=QUESTIONS)
     args = parser.parse_args(argv)
+    papers, questions = load_questions(args.questions)
+    fit = fit_half(questions)
     if args.saved:
         records, settings = load(args.saved)
-        print(report(records, settings))
+        print(report(records, settings, fit))
         return 0
-    papers, questions = load_questions(args.questions)
     for q in questions:
         q["file"] = papers[q["paper"]]
+    if args.half:
+        questions = [q for q in questions if (q["id"] in fit) == (args.half == "fit")]
     chosen = select(questions, args.paper, args.limit)
     missing = sorted(
         {papers[q["paper"]] for q in chosen if not (PAPERS / papers[q["paper"]]).is_file()}
@@ -418,7 +455,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"skipped: {', '.join(missing)} not found in {PAPERS}")
         return 0
     records, settings = run(chosen, papers, judge=not args.no_judge, out=args.out)
-    print(report(records, settings))
+    print(report(records, settings, fit))
     return 0
 
 

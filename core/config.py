@@ -117,6 +117,12 @@ class AskSettings(BaseModel):
     relevance: float = Field(
         0.5, ge=0.0, le=1.0, description="Relevance (P(YES) or word overlap) a passage needs."
     )
+    answerable: float = Field(
+        0.61,
+        ge=0.0,
+        le=1.0,
+        description="P(YES) the most relevant passage needs for the question to be answered.",
+    )
     max_tokens: int = Field(160, ge=16, le=1024, description="Generated tokens per answer.")
     candidates: int = Field(
         1, ge=1, le=5, description="Answers written and scored per round; 1 is the fastest."

@@ -6,7 +6,8 @@ from collections.abc import Generator
 
 import pytest
 
-from core.ask.loop import answer_question
+from core.ask.loop import GUESSED, answer_question, answerable
+from core.ask.passages import Passage
 from core.ask.prompts import DECLINE, REWRITE_INSTRUCTION
 from core.ask.relevance import LexicalRelevance, ModelRelevance
 from core.ask.result import AnswerResult
@@ -156,6 +157,26 @@ def test_nothing_relevant_rewrites_once_then_declines_with_closest_passages() ->
     assert [e.stage for e in events][:2] == ["retrieve", "rewrite"]
 
 
+@pytest.mark.parametrize(("p_yes", "declined"), [(0.55, True), (0.65, False)])
+def test_a_loose_yes_is_relevant_but_not_enough_to_answer(p_yes: float, declined: bool) -> None:
+    writer = FakeLLM(["accuracy SQuAD", GOOD] if declined else [GOOD])
+    judge = FakeLLM(probabilities=lambda _i, _c: p_yes)
+    _, result = run(writer, relevance=ModelRelevance(judge))
+    assert result.declined is declined
+    assert result.text == (DECLINE if declined else GOOD)
+
+
+@pytest.mark.parametrize(
+    ("relevance", "judged", "expected"),
+    [(0.55, False, True), (0.55, True, False), (0.61, True, True), (0.45, False, False)],
+)
+def test_word_overlap_needs_only_the_relevance_floor(
+    relevance: float, judged: bool, expected: bool
+) -> None:
+    passage = Passage(0, (), 1.0, relevance=relevance, judged=judged)
+    assert answerable([passage], AskSettings()) is expected
+
+
 def test_rewrite_finds_what_the_question_missed() -> None:
     def p_yes(_instruction: str, content: str) -> float:
         return 0.9 if "workstation" in content else 0.1
@@ -171,23 +192,34 @@ def test_rewrite_finds_what_the_question_missed() -> None:
 
 def test_flagged_sentences_regenerated_with_feedback_then_marked() -> None:
     other = "SpanCheck reaches 97.1% accuracy on ImageNet-22K (p. 1)."
-    writer = FakeLLM([BAD, other, BAD])
+    writer = FakeLLM([BAD, other, f"{GOOD} {BAD}"])
     _, result = run(writer, max_retries=2)
     assert len(result.attempts) == 3
     assert [a.temperature for a in result.attempts] == [0.0, 0.3, 0.7]
     repair = chats(writer)[1]
     assert BAD in repair and "Answer the question again" in repair
     assert result.text.count("[unverified] ") == 1
-    assert result.verdicts[0].status.flagged
-    start, end = result.verdicts[0].claim.start, result.verdicts[0].claim.end
+    assert [v.status.flagged for v in result.verdicts] == [False, True]
+    start, end = result.verdicts[1].claim.start, result.verdicts[1].claim.end
     assert result.text[start:end] == BAD
 
 
+def test_an_answer_with_nothing_sourced_in_any_round_is_declined() -> None:
+    other = "SpanCheck reaches 97.1% accuracy on ImageNet-22K (p. 1)."
+    writer = FakeLLM([BAD, other, BAD])
+    _, result = run(writer, max_retries=2)
+    assert result.declined and result.text == DECLINE
+    assert [a.text for a in result.attempts] == [BAD, other, BAD]
+    assert result.verdicts[0].explanation == GUESSED
+    assert result.passages  # the closest passages are listed
+
+
 def test_a_repair_that_repeats_the_answer_ends_the_loop() -> None:
-    writer = FakeLLM(default=lambda _i, _c: BAD)
+    answer = f"{GOOD} {BAD}"
+    writer = FakeLLM(default=lambda _i, _c: answer)
     _, result = run(writer, max_retries=2)
     assert len(result.attempts) == 2
-    assert result.text == "[unverified] " + BAD
+    assert result.text == f"{GOOD} [unverified] {BAD}"
 
 
 def test_a_decline_inside_an_answer_is_not_checked() -> None:
@@ -230,9 +262,9 @@ def test_sentences_a_repair_keeps_are_not_checked_again() -> None:
 
 
 def test_empty_repair_keeps_the_earlier_answer() -> None:
-    writer = FakeLLM([BAD, ""])
+    writer = FakeLLM([f"{GOOD} {BAD}", ""])
     _, result = run(writer)
-    assert not result.declined and result.text == "[unverified] " + BAD
+    assert not result.declined and result.text == f"{GOOD} [unverified] {BAD}"
 
 
 def test_writer_declining_is_a_decline_not_a_retry() -> None:

@@ -135,6 +135,29 @@ def test_question_set_is_large_enough_and_well_formed() -> None:
     )
 
 
+def test_halves_split_the_set_and_both_hold_unanswerable_questions() -> None:
+    _, questions = bench.load_questions()
+    fit = bench.fit_half(questions)
+    by_id = {q["id"]: q for q in questions}
+    report_half = set(by_id) - fit
+    assert abs(len(fit) - len(report_half)) <= 1
+    for half in (fit, report_half):
+        assert any(not by_id[i]["answerable"] for i in half)
+        assert len({by_id[i]["paper"] for i in half}) == 4
+
+
+def test_report_gives_each_half_its_own_figures() -> None:
+    records = [
+        record(id="a", answer="S&P 500 (p. 5).", cited=[5]),
+        record(id="b", answer="Nothing useful."),
+    ]
+    text = bench.report(records, {"judge": True}, frozenset({"a"}))
+    fit_block = text.split("fit half: 1 questions")[1].split("report half")[0]
+    held_out = text.split("report half (held out): 1 questions")[1]
+    assert "key fact in answer (answerable):       100% (1/1)" in fit_block
+    assert "key fact in answer (answerable):       0% (0/1)" in held_out
+
+
 def test_limited_runs_mix_papers_and_unanswerable_questions() -> None:
     _, questions = bench.load_questions()
     chosen = bench.select(questions, None, 8)

@@ -4,8 +4,9 @@ Rules, following the deep-read loop (DESIGN.md "The checker" step 7):
 
 * retrieve ``ask.passages`` chunks for the question, each cut to ``PASSAGE_TOKENS`` (the
   sentences closest to the question are kept), and keep those whose relevance reaches
-  ``ask.relevance``; when none does, the writer rewrites the question once as a search query and
-  the new chunks are scored too; when still none is relevant the answer is "The paper does not
+  ``ask.relevance``; the question is answerable when the best passage's P(YES) also reaches
+  ``ask.answerable``. When it is not, the writer rewrites the question once as a search query
+  and the new chunks are scored too; when it still is not, the answer is "The paper does not
   say." with the closest passages, and nothing is generated;
 * the writer answers from the prompt the relevance filter read (``core.ask.relevance``), told
   which passages bear on the question, citing pages; every sentence is checked by the checker;
@@ -17,7 +18,8 @@ Rules, following the deep-read loop (DESIGN.md "The checker" step 7):
   others sampled) and keeps the best by ``core.ask.selection``;
 * the final answer is the round with the lowest flagged ratio (the latest on ties), with every
   still-flagged sentence marked ``[unverified]``. An answer in which the model itself declines
-  is kept as a decline: its sentence is not a claim and carries the closest passages.
+  is kept as a decline: its sentence is not a claim and carries the closest passages. So is an
+  answer none of whose sentences could be sourced in any round: it is a guess.
 
 Speed: on a small CPU the cost is the prompt tokens the model reads. The passages are read once
 for all relevance judgements and the answer (a shared, cached prefix), passages are capped in
@@ -41,7 +43,7 @@ from core.ask.prompts import (
 from core.ask.relevance import LexicalRelevance, Relevance, answer_turn
 from core.ask.result import AnswerResult
 from core.ask.selection import CandidateScore, score_candidate
-from core.config import Settings
+from core.config import AskSettings, Settings
 from core.critique import clean_section, repair_feedback, stream_completion
 from core.deep_read import TEMPERATURES
 from core.llm.base import LLM, Message
@@ -53,6 +55,12 @@ from core.verify.verifier import Checker, extract_claims, flagged_ratio
 
 #: Closest passages listed with a decline.
 CLOSEST = 3
+#: Why an answer was declined, shown with the closest passages.
+NOTHING_RELEVANT = "No passage of the paper answers this question; the closest are listed"
+GUESSED = (
+    "Nothing the model answered could be found in the paper, so the answer is declined; "
+    "the closest passages are listed"
+)
 #: Temperature of the extra candidates: varied enough to differ from the greedy one.
 CANDIDATE_TEMPERATURE = 0.7
 #: Tokens kept free for the question, the instruction and the chat markup.
@@ -113,7 +121,7 @@ def answer_question(
     found = _search(paper, retriever, question, ask.passages, writer, budget)
     scored = scorer.score(question, found)
     query = question
-    if not _relevant(scored, ask.relevance):
+    if not answerable(scored, ask):
         _check(cancel)
         yield Progress("rewrite", message="Rewriting the question as a search query")
         query = rewrite_query(writer, question) or question
@@ -126,13 +134,17 @@ def answer_question(
             ]
             rescored = scorer.score(question, fresh)
             scored += rescored
-            if _relevant(rescored, ask.relevance):
+            if answerable(rescored, ask):
                 # The answer is written from the round that found something, so its prompt
                 # is the one the relevance filter has just read.
                 found = rescored
     kept = _relevant(scored, ask.relevance)
-    base = {"relevance_floor": ask.relevance, "candidates": ask.candidates}
-    if not kept:
+    base = {
+        "relevance_floor": ask.relevance,
+        "answerable_floor": ask.answerable,
+        "candidates": ask.candidates,
+    }
+    if not answerable(kept, ask):
         closest = _closest(question, scored)
         return _declined(question, closest, writer.name, query, base, started)
 
@@ -202,6 +214,13 @@ def answer_question(
 
     chosen_round = min(range(len(rounds)), key=lambda i: (rounds[i][2], -i))
     text, verdicts, ratio = rounds[chosen_round]
+    if ratio >= 1.0:
+        # Not one sentence could be sourced after every repair: that is a guess, and the loop
+        # declines rather than guess; the attempts keep what the model wrote.
+        closest = [p.closest(question) for p in chosen][:CLOSEST]
+        return _declined(
+            question, closest, writer.name, query, base, started, tuple(attempts), GUESSED
+        )
     marked, shifted = mark_with_verdicts(text, verdicts)
     return AnswerResult(
         question=question,
@@ -351,6 +370,20 @@ def _relevant(passages: Sequence[Passage], floor: float) -> list[Passage]:
     return sorted(kept, key=lambda p: (-p.relevance, -p.retrieval_score))
 
 
+def answerable(passages: Sequence[Passage], ask: AskSettings) -> bool:
+    """Whether some passage is relevant enough to answer from.
+
+    The model's P(YES) is a loose yes: a question the paper cannot answer still gets passages
+    near 0.5, so the best one must reach ``ask.answerable`` (fitted on the benchmark's fit
+    half); word overlap only needs ``ask.relevance``.
+    """
+    return any(
+        p.relevance >= (ask.answerable if p.judged else ask.relevance)
+        and p.relevance >= ask.relevance
+        for p in passages
+    )
+
+
 def _closest(question: str, passages: Sequence[Passage]) -> list[Evidence]:
     ranked = sorted(passages, key=lambda p: (-p.relevance, -p.retrieval_score))
     return [p.closest(question) for p in ranked[:CLOSEST]]
@@ -370,13 +403,14 @@ def _declined(
     base: dict[str, float | int],
     started: float,
     attempts: tuple[Attempt, ...] = (),
+    why: str = NOTHING_RELEVANT,
 ) -> AnswerResult:
     """The decline: one sentence that is not a claim, carrying the closest passages."""
     verdict = Verdict(
         claim=_decline_claim(),
         status=Status.NOT_A_CLAIM,
         reasons=("declined",),
-        explanation="No passage of the paper answers this question; the closest are listed",
+        explanation=why,
         confidence=1.0,
         evidence=tuple(closest),
     )

@@ -40,6 +40,7 @@ class Passage:
     sentences: tuple[PaperSentence, ...]
     retrieval_score: float
     relevance: float = 0.0
+    judged: bool = False  # relevance is the model's P(YES), not word overlap
 
     @property
     def text(self) -> str:

@@ -57,5 +57,5 @@ class ModelRelevance:
             p = self.llm.yes_probability(ANSWER_SYSTEM, content)
             if p is None:
                 return self._fallback.score(question, passages)
-            out.append(replace(passage, relevance=float(p)))
+            out.append(replace(passage, relevance=float(p), judged=True))
         return out
