@@ -270,6 +270,8 @@ def summarise(run: Run) -> dict[str, Any]:
                 "kind": o.case.kind,
                 "status": o.verdict.status.value,
                 "reasons": list(o.verdict.reasons),
+                "explanation": o.verdict.explanation,
+                "evidence": [[e.page, e.text] for e in o.verdict.evidence[:2]],
             }
             for what, o in errors
         ],
@@ -295,6 +297,9 @@ def print_report(name: str, figures: dict[str, Any], show_errors: bool) -> None:
         for err in figures["errors"]:
             print(f"    [{err['what']}] ({err['kind']}) {err['status']} {err['reasons'][:4]}")
             print(f"        {err['sentence'][:160]}")
+            print(f"        why: {err['explanation'][:160]}")
+            for page, text in err["evidence"]:
+                print(f"        p. {page}: {text[:140]}")
 
 
 def cases_of(name: str, limit: int | None) -> list[Case]:
