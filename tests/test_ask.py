@@ -6,7 +6,7 @@ from collections.abc import Generator
 
 import pytest
 
-from core.ask.loop import GUESSED, answer_question, answerable
+from core.ask.loop import answer_question, answerable
 from core.ask.passages import Passage
 from core.ask.prompts import DECLINE, REWRITE_INSTRUCTION
 from core.ask.relevance import LexicalRelevance, ModelRelevance
@@ -204,14 +204,12 @@ def test_flagged_sentences_regenerated_with_feedback_then_marked() -> None:
     assert result.text[start:end] == BAD
 
 
-def test_an_answer_with_nothing_sourced_in_any_round_is_declined() -> None:
+def test_an_answer_with_nothing_sourced_stays_marked() -> None:
     other = "SpanCheck reaches 97.1% accuracy on ImageNet-22K (p. 1)."
     writer = FakeLLM([BAD, other, BAD])
     _, result = run(writer, max_retries=2)
-    assert result.declined and result.text == DECLINE
+    assert not result.declined and result.text == "[unverified] " + BAD
     assert [a.text for a in result.attempts] == [BAD, other, BAD]
-    assert result.verdicts[0].explanation == GUESSED
-    assert result.passages  # the closest passages are listed
 
 
 def test_a_repair_that_repeats_the_answer_ends_the_loop() -> None:

@@ -20,6 +20,13 @@ SPLIT = ev("They split the dataset into training, validation and testing sets in
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
 ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for BM25.")
+LAYERS = ev("The encoder stacks two attention layers and one pooling layer.")
+ARGS = ev("Functions should take no more than five or six input parameters.")
+ZH = ev("对于预训练的语言模型，ERNIE模型的准确率（88.7%）要高于BERT 模型（87.8%）。", page=8)
+ALPHA = ev("Using text-only data, the optimal alpha (lowest MSE) varies in the range 0.5 to 0.8.")
+BEST = ev("实验结果表明，最佳分类模型的准确率达到88.7%。", page=1)
+ITEM = ev("1. Write manuscripts using online tools such as Google Docs.", page=14)
+LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
 
 
 @pytest.mark.parametrize(
@@ -46,6 +53,29 @@ ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for B
             1,
             ("576", "500"),
         ),
+        # counts in words: checked against the evidence's counts, never missed when absent
+        ("The encoder stacks four attention layers.", [LAYERS], 0, ("four", "two")),
+        ("The encoder stacks two attention layers.", [LAYERS], 1, None),
+        ("Functions should take at most seven input parameters.", [ARGS], 0, ("seven", "five")),
+        ("The authors evaluate on three datasets.", [ACC], 0, None),
+        ("模型使用了两个数据集。", [ACC], 0, None),
+        # a value said of another name belongs to it
+        ("预训练语言模型BERT的准确率为88.7%。", [ZH], 0, ("88.7%", "87.8%")),
+        ("预训练语言模型ERNIE的准确率为88.7%。", [ZH], 1, None),
+        ("预训练语言模型BERT的准确率为88.7%。", [ZH, BEST], 0, ("88.7%", "87.8%")),
+        ("最佳分类模型的准确率为88.7%。", [ZH, BEST], 1, None),
+        ("LexiRank reaches 85.3% on MS MARCO.", [ACC], 1, None),
+        # the best sentence states the same thing with another value; α is alpha
+        (
+            "For text-only data the optimal α stays in the range 0.4 to 0.6.",
+            [ALPHA],
+            0,
+            ("0.4", "0.5"),
+        ),
+        ("For text-only data the optimal α lies between 0.5 and 0.8.", [ALPHA], 2, None),
+        # "Table 2" names a table, not a count
+        ("Each model was run 2 times.", [LABELLED], 0, None),
+        ("The paper offers two approaches for manuscripts.", [ITEM], 0, None),
     ],
 )
 def test_bind_numbers(

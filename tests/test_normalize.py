@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.text.normalize import extract_numbers, match_key, normalize_text, number_keys
+from core.text.normalize import (
+    extract_numbers,
+    match_key,
+    normalize_text,
+    number_keys,
+    spelled_numbers,
+)
 
 
 @pytest.mark.parametrize(
@@ -52,3 +58,18 @@ def test_normalize_text(raw: str, expected: str) -> None:
 def test_match_key_keeps_real_hyphen_variant() -> None:
     assert match_key("state-of-the-\nart", dehyphenate=False) == "state-of-the-art"
     assert match_key("Word , ( 2 )") == match_key("word, (2)")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("consists of four separate networks", ["4"]),
+        ("no more than five or six input parameters", ["5", "6"]),
+        ("one of the two baselines", ["2"]),
+        ("两个大型医疗问答网站与三位标注者", ["2", "3"]),
+        ("第二个问题和一个网站", []),
+        ("十二个类别", []),
+    ],
+)
+def test_counts_written_as_words(text: str, values: list[str]) -> None:
+    assert [str(m.value) for m in spelled_numbers(text)] == values

@@ -135,6 +135,34 @@ def chinese_numeral(text: str) -> Decimal | None:
     return Decimal(total)
 
 
+_EN_COUNTS = {
+    word: Decimal(value)
+    for value, word in enumerate(
+        "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split(),
+        start=2,
+    )
+}
+# "One" and 一 are left out: they mostly mean "a" ("one of the", 一种), not a count.
+_SPELLED = re.compile(
+    r"\b(?P<en>" + "|".join(_EN_COUNTS) + r")\b"
+    r"|(?<![零〇一二两三四五六七八九十百第])(?P<zh>[二两三四五六七八九十])(?=[个名位种类条项篇组次层])",
+    re.IGNORECASE,
+)
+
+
+def spelled_numbers(text: str) -> list[NumberMention]:
+    """Counts written as words: "four networks", "five or six parameters", 两个网站, 三位标注者."""
+    text = unicodedata.normalize("NFKC", text)
+    found = []
+    for match in _SPELLED.finditer(text):
+        word = match.group(0)
+        value = _EN_COUNTS.get(word.casefold()) or chinese_numeral(word)
+        if value:
+            found.append(NumberMention(word, match.start(), match.end(), value))
+    return found
+
+
 # Digits not glued to a preceding ASCII letter/digit (so "v2", "x86" and the "4" inside "B4"
 # are not numbers) but allowed right after CJK text ("提高了2.3%").
 _NUMBER = re.compile(

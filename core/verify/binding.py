@@ -12,18 +12,39 @@ names the paper's value and page.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from core.text.normalize import NumberMention, canonical_number, extract_numbers
+from core.text.normalize import (
+    NumberMention,
+    canonical_number,
+    extract_numbers,
+    spelled_numbers,
+)
 from core.text.words import content_words
 from core.types import Evidence
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
-_TOKEN = re.compile(r"[^\W_]+(?:[.\-=][^\W_]+)*|[;:]", re.UNICODE)
+#: Share of the claim's words (numbers aside) the best evidence sentence must hold for its
+#: values to be read as the claim's quantity, when nothing closer states the claim's value.
+SAME_STATEMENT = 0.6
+_CJK = "\u3400-\u9fff"
+#: A Chinese character is a token of its own (half a word), so Chinese context is as narrow
+#: as English context.
+_TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]")
 _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
+#: A name a value can belong to: BERT, ERNIE, MDRM, GPT-4, BiLSTM (two capitals, or a capital
+#: and a digit), not a plain capitalised word.
+_NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+#: A number right after these labels names a table, figure or section, not a quantity.
+_LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$", re.I)
+#: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
+_ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
+_GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
 @dataclass(frozen=True)
@@ -69,27 +90,67 @@ def _same(a: Decimal, b: Decimal) -> bool:
     return places > 0 and abs(a - b) <= Decimal(5) * Decimal(10) ** (-(places + 1))
 
 
-def _context(text: str, start: int, end: int) -> set[str]:
-    """Content words near a number, stopping at ``;`` (a table row's column boundary)."""
-    before = _TOKEN.findall(text[:start])
-    after = _TOKEN.findall(text[end:])
-    left: list[str] = []
-    for token in reversed(before):
-        if token in ";:" or len(left) >= CONTEXT_WORDS:
-            break
-        left.append(token)
-    right: list[str] = []
-    for token in after:
-        if token in ";" or len(right) >= CONTEXT_WORDS:
-            break
-        right.append(token)
+@dataclass(frozen=True)
+class _Context:
+    """What a number is about: the content words near it and the names among them."""
+
+    words: frozenset[str]
+    names: frozenset[str]
+
+
+def _context(text: str, start: int, end: int) -> _Context:
+    """Content words near a number; a table row's ``;`` (and its label's ``:``) end them.
+
+    The name a value belongs to is the nearest one before it ("BERT reaches 88.7%", "BERT的
+    准确率为88.7%"), else the nearest after it ("88.7% for BERT").
+    """
+    row = ";" in text
+    left = _side(reversed(_TOKEN.findall(text[:start])), row)
+    right = _side(_TOKEN.findall(text[end:]), row)
+    tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
-    words = content_words(" ".join(left + right)) | {t.casefold() for t in left + right if "=" in t}
-    if ":" in text[:start] and ";" in text:
+    words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
+    names = [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if _NAME.match(n)]
+    names += [n.casefold() for t in right for n in _LATIN.findall(t) if _NAME.match(n)]
+    if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
-    return {w for w in words if not re.fullmatch(r"[\d.%]+", w)} - _GENERIC
+    kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w)} - _GENERIC
+    return _Context(frozenset(kept), frozenset(names[:1]))
+
+
+def _side(tokens: Iterable[str], row: bool) -> list[str]:
+    """Tokens from the number outwards, up to CONTEXT_WORDS words or a column boundary."""
+    out: list[str] = []
+    size = 0.0
+    for token in tokens:
+        if token == ";" or (token == ":" and row) or size >= CONTEXT_WORDS:
+            break
+        if token != ":":
+            out.append(_GREEK.get(token, token))
+            size += 0.5 if re.fullmatch(f"[{_CJK}]", token) else 1.0
+    return out
+
+
+def _join(tokens: Sequence[str]) -> str:
+    """Tokens as text, Chinese characters kept together so their bigrams survive."""
+    out = ""
+    for token in tokens:
+        glued = out and re.fullmatch(f"[{_CJK}]", token) and re.match(f"[{_CJK}]", out[-1])
+        out += token if glued or not out else " " + token
+    return out
+
+
+def _overlap(wanted: _Context, have: _Context) -> int | None:
+    """Context words shared; None when the value belongs to another name than the claim's.
+
+    It does when each side names something the other does not ("BERT" against "ERNIE"); a
+    name only one side gives (a dataset, a baseline mentioned in passing) is no conflict.
+    """
+    if wanted.names - have.names and have.names - wanted.names:
+        return None
+    return len(wanted.words & have.words)
 
 
 def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
@@ -119,7 +180,12 @@ def bind_numbers(
     A value found in the evidence binds only as well as its context matches the claim's: when
     another evidence value of the same kind is about the claim's words more closely ("500 large
     public companies" against the claim's "576 large public companies", while 576 occurs
-    elsewhere about "training instances"), the claim contradicts the paper.
+    elsewhere about "training instances"), or the value is said of another name ("ERNIE's
+    accuracy (88.7%)" for a claim about BERT), the claim contradicts the paper. When the claim's
+    value is nowhere near its words in the evidence and the best evidence sentence states the
+    same thing with a value of the same kind ("two separate networks" for "four separate
+    networks"), that value contradicts it too. Counts written as words are checked for
+    mismatches only; their absence from the evidence is no signal.
 
     Args:
         mentions: The claim's numbers to check (citations, names and page marks removed).
@@ -129,42 +195,139 @@ def bind_numbers(
     Returns:
         How many numbers the evidence carries and the first mismatch, if any.
     """
-    if not mentions:
+    spelled = spelled_numbers(claim)
+    if not mentions and not spelled:
         return Binding()
-    found = [(e, extract_numbers(e.text)) for e in evidence]
+    found = [(e, _quantities(e.text)) for e in evidence]
     values = [v for _, ms in found for m in ms for v in _forms(m)]
-    bound = 0
+    bound = counted = 0
     mismatch: Mismatch | None = None
-    contexts = [(m, _context(claim, m.start, m.end)) for m in mentions]
-    for mention, wanted in contexts:
-        others = [(_forms(m), c) for m, c in contexts if m is not mention]
+    contexts = [(m, _context(claim, m.start, m.end), True) for m in mentions]
+    contexts += [(m, _context(claim, m.start, m.end), False) for m in spelled]
+    statement = bool(found) and _same_statement(claim, found[0][0])
+    for mention, wanted, digits in contexts:
+        others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
         same = _same_value_overlap(mention, wanted, found)
         rival = _contradicting(mention, wanted, found, others)
-        if same is not None and (rival is None or same >= rival[0]):
+        # A value the evidence states about none of the claim's words is not the claim's value,
+        # unless the claim says too little around it to tell, or the best evidence sentence
+        # states the claim's fact with it in other words.
+        here = same is not None and (same > 0 or len(wanted.words) < 2)
+        if statement and not here and _holds(found[0], mention, wanted):
+            here, same = True, max(same or 0, rival[0] if rival else 0)
+        # A rival said of the claim's own name outweighs the value said of no name at all.
+        named = rival is not None and _named(mention, wanted, found, rival[1])
+        if same is not None and here and (rival is None or (same >= rival[0] and not named)):
             bound += 1
+            counted += 1
             continue
-        if same is None and _states_change(claim, mention) and derived(mention.value, values):
+        if not here and _states_change(claim, mention) and derived(mention.value, values):
             bound += 1
+            counted += 1
             continue
+        if rival is None and not here and statement:
+            rival = _stated_otherwise(mention, found[0], others)
+        counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
-    return Binding(len(mentions), bound, mismatch)
+    return Binding(counted, bound, mismatch)
+
+
+def _quantities(text: str) -> list[NumberMention]:
+    """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
+    text = unicodedata.normalize("NFKC", text)
+    mentions = extract_numbers(text) + spelled_numbers(text)
+    return [
+        m
+        for m in mentions
+        if not _LABEL.search(text[max(0, m.start - 8) : m.start])
+        and not _ENUMERATOR.match(text[m.start :])
+    ]
+
+
+def _named(
+    mention: NumberMention,
+    wanted: _Context,
+    found: Sequence[tuple[Evidence, list[NumberMention]]],
+    rival: Mismatch,
+) -> bool:
+    """Whether the rival value is said of the claim's name and the claim's value of another."""
+    if not wanted.names:
+        return False
+    forms = _forms(mention)
+    rival_named = elsewhere = False
+    for ev, numbers in found:
+        for m in numbers:
+            names = _context(ev.text, m.start, m.end).names
+            if ev.sentence_index == rival.sentence_index and m.raw == rival.paper_value:
+                rival_named |= bool(names & wanted.names)
+            elif any(_same(f, v) or _same(v, f) for f in forms for v in _forms(m)):
+                elsewhere |= bool(names - wanted.names)
+    return rival_named and elsewhere
 
 
 def _same_value_overlap(
     mention: NumberMention,
-    wanted: set[str],
+    wanted: _Context,
     found: Sequence[tuple[Evidence, list[NumberMention]]],
 ) -> int | None:
-    """Context words shared with the closest evidence occurrence of the claim's value, or None."""
+    """Context shared with the closest evidence occurrence of the claim's value, or None.
+
+    An occurrence said of another name than the claim's does not count.
+    """
     forms = _forms(mention)
     best: int | None = None
     for ev, numbers in found:
         for other in numbers:
             if any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other)):
-                overlap = len(wanted & _context(ev.text, other.start, other.end))
-                best = overlap if best is None else max(best, overlap)
+                overlap = _overlap(wanted, _context(ev.text, other.start, other.end))
+                if overlap is not None:
+                    best = overlap if best is None else max(best, overlap)
     return best
+
+
+def _same_statement(claim: str, evidence: Evidence) -> bool:
+    """Whether the evidence sentence holds most of the claim's words (numbers aside)."""
+    words = {w for w in content_words(claim) if not re.fullmatch(r"[\d.%,]+", w)}
+    shared = words & content_words(evidence.text)
+    return bool(words) and len(shared) >= SAME_STATEMENT * len(words)
+
+
+def _holds(
+    best: tuple[Evidence, list[NumberMention]], mention: NumberMention, wanted: _Context
+) -> bool:
+    """Whether the evidence states the mention's value, and not of another name."""
+    ev, numbers = best
+    forms = _forms(mention)
+    return any(
+        any(_same(f, v) or _same(v, f) for f in forms for v in _forms(m))
+        and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
+        for m in numbers
+    )
+
+
+def _stated_otherwise(
+    mention: NumberMention,
+    best: tuple[Evidence, list[NumberMention]],
+    others: Sequence[tuple[set[Decimal], _Context]],
+) -> tuple[int, Mismatch] | None:
+    """A value of the same kind in the best evidence sentence, which states the claim's fact.
+
+    A value the claim itself states elsewhere is no rival.
+    """
+    ev, numbers = best
+    claimed = {v for forms, _ in others for v in forms}
+    for other in numbers:
+        if _kind_matches(mention, other) and not _forms(other) & claimed:
+            return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
+    return None
+
+
+def _kind_matches(mention: NumberMention, other: NumberMention) -> bool:
+    """Same unit and scale, and a comparable magnitude."""
+    if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
+        return False
+    return _comparable(mention.value, other.value)
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -184,9 +347,9 @@ def _states_change(claim: str, mention: NumberMention) -> bool:
 
 def _contradicting(
     mention: NumberMention,
-    wanted: set[str],
+    wanted: _Context,
     found: Sequence[tuple[Evidence, list[NumberMention]]],
-    others: Sequence[tuple[set[Decimal], set[str]]] = (),
+    others: Sequence[tuple[set[Decimal], _Context]] = (),
 ) -> tuple[int, Mismatch] | None:
     """The evidence value of the same kind most closely about the claim's words, or None.
 
@@ -194,20 +357,20 @@ def _contradicting(
     as much about it ("S&P 500 companies from 2017": the paper's "500 companies" is the claim's
     500, not a rival of 2017). ``others`` holds the claim's other numbers with their contexts.
     """
-    if not wanted:
+    if not wanted.words:
         return None
     best: tuple[int, Mismatch] | None = None
     for ev, numbers in found:
         for other in numbers:
-            if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
-                continue
-            if not _comparable(mention.value, other.value):
+            if not _kind_matches(mention, other):
                 continue
             have = _context(ev.text, other.start, other.end)
-            overlap = len(wanted & have)
-            if any(f & _forms(other) and len(c & have) >= overlap for f, c in others):
+            overlap = _overlap(wanted, have)
+            if overlap is None:
                 continue
-            if overlap >= min(2, len(wanted)) and (best is None or overlap > best[0]):
+            if any(f & _forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others):
+                continue
+            if overlap >= min(2, len(wanted.words)) and (best is None or overlap > best[0]):
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
     return best
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
+from core.text.normalize import extract_numbers
 from core.types import Claim, Evidence, Paper, Status, Verdict
 from core.verify.binding import Binding, bind_numbers, paper_value_text
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
@@ -175,8 +177,8 @@ class Checker:
                 evidence_vectors=ev.evidence_vectors,
                 coverage_floor=self.settings.coverage_floor,
             )
-            binding = bind_numbers(gates.numbers, gates.text, ev.evidence)
             cross = language_of(with_pages) != self.language
+            binding = _bind(gates, text if cross else "", ev.evidence)
             comparison = check_comparison(text, self.table_rows)
             pending.append(_Pending(claim, text, ev, gates, semantic, cross, binding, comparison))
         answers, failed = self._ask_judge(pending)
@@ -339,6 +341,20 @@ def _confidence(decision: Decision, p: _Pending) -> float:
     if decision.rule == "no_evidence":
         return 0.6
     return min(0.5 + abs(decision.score - 0.5), 0.99)
+
+
+def _bind(gates: GateResult, translated: str, evidence: Sequence[Evidence]) -> Binding:
+    """Bind the claim's numbers, in the words of the translation when the claim was translated.
+
+    Context is compared word for word, so a claim in another language than its evidence is
+    bound through its translation (the gates' numbers, found again there).
+    """
+    if not translated:
+        return bind_numbers(gates.numbers, gates.text, evidence)
+    text = unicodedata.normalize("NFKC", translated)
+    wanted = {m.value for m in gates.numbers}
+    mentions = [m for m in extract_numbers(text) if m.value in wanted]
+    return bind_numbers(mentions, text, evidence)
 
 
 def _consistent(gates: GateResult, evidence: Sequence[str]) -> GateResult:
