@@ -41,7 +41,9 @@ _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "p
 _NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 #: A number right after these labels names a table, figure or section, not a quantity.
-_LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$", re.I)
+_LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
+#: Numbered citations ("[4]", "[3, 7]") are references, not quantities.
+_CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
@@ -196,6 +198,8 @@ def bind_numbers(
         How many numbers the evidence carries and the first mismatch, if any.
     """
     spelled = spelled_numbers(claim)
+    # "nDCG@10" names a metric: its 10 is no quantity of the claim.
+    mentions = [m for m in mentions if not claim[: m.start].endswith("@")]
     if not mentions and not spelled:
         return Binding()
     found = [(e, _quantities(e.text)) for e in evidence]
@@ -237,11 +241,13 @@ def _quantities(text: str) -> list[NumberMention]:
     """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
     text = unicodedata.normalize("NFKC", text)
     mentions = extract_numbers(text) + spelled_numbers(text)
+    cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
     return [
         m
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 8) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
+        and not any(a <= m.start < b for a, b in cited)
     ]
 
 
