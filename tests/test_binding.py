@@ -27,6 +27,11 @@ ALPHA = ev("Using text-only data, the optimal alpha (lowest MSE) varies in the r
 BEST = ev("实验结果表明，最佳分类模型的准确率达到88.7%。", page=1)
 ITEM = ev("1. Write manuscripts using online tools such as Google Docs.", page=14)
 BEIR = ev("It improves nDCG@10 on four of the five BEIR datasets [4], by 3.1 points on average.")
+SPLIT_ZH = ev(
+    "将8000条问题随机划分，其中6000条作为训练集，1000条作为验证集，其余1000条作为测试集。"
+)
+RAW = ev("There are 2,243 earnings calls in the raw dataset.")
+ALIGNED = ev("These 576 earnings calls correspond to 88,829 aligned sentences.")
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
 
 
@@ -77,6 +82,26 @@ LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
         # "Table 2" names a table, not a count
         ("Each model was run 2 times.", [LABELLED], 0, None),
         ("The paper offers two approaches for manuscripts.", [ITEM], 0, None),
+        # "2000条" and "2000 questions" are counts, not years
+        ("作者用6000条作为训练集、2000条作为测试集。", [SPLIT_ZH], 1, ("2000", "1000")),
+        ("They test on 2000 questions.", [ev("They test on 1000 questions.")], 0, ("2000", "1000")),
+        ("The calls are from 2019.", [ev("The calls are from 1000 companies.")], 0, None),
+        # a ratio is one value; two well-placed values within a word of each other are no rival
+        ("They split the data 7:1:2 for training, validation and testing.", [SPLIT], 0, None),
+        (
+            "The 8000 questions were randomly sampled and labelled.",
+            [ev("Of 8000 questions, 2000 were randomly sampled and labelled twice.")],
+            1,
+            None,
+        ),
+        # a sentence holding another of the claim's values speaks of the same fact
+        (
+            "The 2,243 earnings calls correspond to 88,829 aligned sentences.",
+            [RAW, ALIGNED],
+            1,
+            ("2,243", "576"),
+        ),
+        ("The 576 earnings calls correspond to 88,829 aligned sentences.", [RAW, ALIGNED], 2, None),
         # metric names and numbered citations are no quantities
         ("The average nDCG@10 gain is 3.1 points.", [BEIR], 1, None),
         ("The BEIR benchmark [4] supplies the five datasets.", [BEIR], 2, None),

@@ -73,3 +73,8 @@ def test_match_key_keeps_real_hyphen_variant() -> None:
 )
 def test_counts_written_as_words(text: str, values: list[str]) -> None:
     assert [str(m.value) for m in spelled_numbers(text)] == values
+
+
+def test_a_number_after_a_chinese_comma_is_found_but_not_a_digit_group() -> None:
+    assert [m.raw for m in extract_numbers("1000条作为验证集，其余1000条")] == ["1000", "1000"]
+    assert [m.raw for m in extract_numbers("(1,2) and 1,000")] == ["1", "1,000"]

@@ -42,6 +42,7 @@ _NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 #: A number right after these labels names a table, figure or section, not a quantity.
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
+_RATIO = re.compile(r"(?<![\d.])\d+(?::\d+)+(?![\d.])")
 #: Numbered citations ("[4]", "[3, 7]") are references, not quantities.
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
@@ -198,8 +199,13 @@ def bind_numbers(
         How many numbers the evidence carries and the first mismatch, if any.
     """
     spelled = spelled_numbers(claim)
-    # "nDCG@10" names a metric: its 10 is no quantity of the claim.
-    mentions = [m for m in mentions if not claim[: m.start].endswith("@")]
+    # "nDCG@10" names a metric and "7:1:2" is one ratio: neither is a quantity to bind.
+    ratios = [(r.start(), r.end()) for r in _RATIO.finditer(claim)]
+    mentions = [
+        m
+        for m in mentions
+        if not claim[: m.start].endswith("@") and not any(a <= m.start < b for a, b in ratios)
+    ]
     if not mentions and not spelled:
         return Binding()
     found = [(e, _quantities(e.text)) for e in evidence]
@@ -211,8 +217,8 @@ def bind_numbers(
     statement = bool(found) and _same_statement(claim, found[0][0])
     for mention, wanted, digits in contexts:
         others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
-        same = _same_value_overlap(mention, wanted, found)
-        rival = _contradicting(mention, wanted, found, others)
+        same = _same_value_overlap(mention, wanted, found, others)
+        rival = _contradicting(mention, wanted, found, claim, others)
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the best evidence sentence
         # states the claim's fact with it in other words.
@@ -221,7 +227,11 @@ def bind_numbers(
             here, same = True, max(same or 0, rival[0] if rival else 0)
         # A rival said of the claim's own name outweighs the value said of no name at all.
         named = rival is not None and _named(mention, wanted, found, rival[1])
-        if same is not None and here and (rival is None or (same >= rival[0] and not named)):
+        if (
+            same is not None
+            and here
+            and (rival is None or (_holds_own(same, rival[0]) and not named))
+        ):
             bound += 1
             counted += 1
             continue
@@ -230,7 +240,7 @@ def bind_numbers(
             counted += 1
             continue
         if rival is None and not here and statement:
-            rival = _stated_otherwise(mention, found[0], others)
+            rival = _stated_otherwise(mention, found[0], others, claim)
         counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
@@ -242,6 +252,7 @@ def _quantities(text: str) -> list[NumberMention]:
     text = unicodedata.normalize("NFKC", text)
     mentions = extract_numbers(text) + spelled_numbers(text)
     cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
+    cited += [(r.start(), r.end()) for r in _RATIO.finditer(text)]
     return [
         m
         for m in mentions
@@ -276,6 +287,7 @@ def _same_value_overlap(
     mention: NumberMention,
     wanted: _Context,
     found: Sequence[tuple[Evidence, list[NumberMention]]],
+    others: Sequence[tuple[set[Decimal], _Context]] = (),
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
@@ -288,8 +300,24 @@ def _same_value_overlap(
             if any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other)):
                 overlap = _overlap(wanted, _context(ev.text, other.start, other.end))
                 if overlap is not None:
+                    overlap += _shared_values(numbers, others, other)
                     best = overlap if best is None else max(best, overlap)
     return best
+
+
+def _shared_values(
+    numbers: Sequence[NumberMention],
+    others: Sequence[tuple[set[Decimal], _Context]],
+    itself: NumberMention,
+) -> int:
+    """Two context words' worth when the sentence also states another of the claim's values.
+
+    A sentence holding another number of the claim ("576 calls correspond to 88,829
+    sentences" for "2,243 calls, corresponding to 88,829 sentences") speaks of the same fact.
+    The value being weighed (``itself``) does not count.
+    """
+    values = {v for m in numbers if m is not itself for v in _forms(m)}
+    return 2 if any(forms & values for forms, _ in others) else 0
 
 
 def _same_statement(claim: str, evidence: Evidence) -> bool:
@@ -297,6 +325,15 @@ def _same_statement(claim: str, evidence: Evidence) -> bool:
     words = {w for w in content_words(claim) if not re.fullmatch(r"[\d.%,]+", w)}
     shared = words & content_words(evidence.text)
     return bool(words) and len(shared) >= SAME_STATEMENT * len(words)
+
+
+def _holds_own(same: int, rival: int) -> bool:
+    """Whether the claim's value, found with ``same`` context words, beats a rival with ``rival``.
+
+    A value found with some context (two words or more) gives way only to a rival about clearly
+    more of the claim's words, so near-ties between two well-placed values are not mismatches.
+    """
+    return rival < same + 2 if same >= 2 else rival <= same
 
 
 def _holds(
@@ -316,6 +353,7 @@ def _stated_otherwise(
     mention: NumberMention,
     best: tuple[Evidence, list[NumberMention]],
     others: Sequence[tuple[set[Decimal], _Context]],
+    claim: str,
 ) -> tuple[int, Mismatch] | None:
     """A value of the same kind in the best evidence sentence, which states the claim's fact.
 
@@ -324,14 +362,16 @@ def _stated_otherwise(
     ev, numbers = best
     claimed = {v for forms, _ in others for v in forms}
     for other in numbers:
-        if _kind_matches(mention, other) and not _forms(other) & claimed:
+        if _kind_matches(mention, other, claim, ev.text) and not _forms(other) & claimed:
             return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
     return None
 
 
-def _kind_matches(mention: NumberMention, other: NumberMention) -> bool:
-    """Same unit and scale, and a comparable magnitude."""
+def _kind_matches(mention: NumberMention, other: NumberMention, claim: str, evidence: str) -> bool:
+    """Same unit and scale, a comparable magnitude, and both years or neither."""
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
+        return False
+    if _year(mention, claim) != _year(other, evidence):
         return False
     return _comparable(mention.value, other.value)
 
@@ -355,6 +395,7 @@ def _contradicting(
     mention: NumberMention,
     wanted: _Context,
     found: Sequence[tuple[Evidence, list[NumberMention]]],
+    claim: str,
     others: Sequence[tuple[set[Decimal], _Context]] = (),
 ) -> tuple[int, Mismatch] | None:
     """The evidence value of the same kind most closely about the claim's words, or None.
@@ -368,7 +409,7 @@ def _contradicting(
     best: tuple[int, Mismatch] | None = None
     for ev, numbers in found:
         for other in numbers:
-            if not _kind_matches(mention, other):
+            if not _kind_matches(mention, other, claim, ev.text):
                 continue
             have = _context(ev.text, other.start, other.end)
             overlap = _overlap(wanted, have)
@@ -376,7 +417,10 @@ def _contradicting(
                 continue
             if any(f & _forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others):
                 continue
-            if overlap >= min(2, len(wanted.words)) and (best is None or overlap > best[0]):
+            if overlap < min(2, len(wanted.words)):
+                continue
+            overlap += _shared_values(numbers, others, other)
+            if best is None or overlap > best[0]:
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
     return best
 
@@ -385,15 +429,20 @@ def _comparable(a: Decimal, b: Decimal) -> bool:
     """Same kind of magnitude: a score against a score, a count against a count."""
     if a == b or a <= 0 or b <= 0:
         return False
-    if _year(a) != _year(b):
-        return False
     small = min(a, b)
     return max(a, b) / small < 10 and (a == a.to_integral()) == (b == b.to_integral())
 
 
-def _year(value: Decimal) -> bool:
-    """A calendar year (1900-2099) is compared only with years."""
-    return value == value.to_integral() and 1900 <= value <= 2099
+#: What follows a count, not a year: a measure word (2000条) or a plural noun (2000 questions).
+_COUNTED = re.compile(r"\s?(?:[个条名位种项篇组次人例]|[A-Za-z]+s\b)")
+
+
+def _year(mention: NumberMention, text: str) -> bool:
+    """A calendar year (1900-2099, four digits) is compared only with years."""
+    value = mention.value
+    if not (value == value.to_integral() and 1900 <= value <= 2099 and len(mention.raw) == 4):
+        return False
+    return not _COUNTED.match(text, mention.end)
 
 
 def paper_value_text(mismatch: Mismatch) -> str:
