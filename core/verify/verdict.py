@@ -6,6 +6,8 @@
 | 2 | no evidence at all | ``unsupported`` |
 | 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
 | 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
+| 3c | a source cited for a fact the paper credits to other sources (``misattribution``) |
+      ``unsupported`` |
 | 4 | soft gate failed: a number, page or name the paper does not contain, an absolute word
       its evidence does not carry | ``unsupported`` |
 | 5 | Chinese claim about a non-Chinese paper | judge P(YES) against the judge's thresholds;
@@ -42,6 +44,7 @@ class Signals:
     has_evidence: bool = True
     number_mismatch: bool = False
     comparison_contradicted: bool = False
+    misattributed: bool = False
     number_missing: bool = False
     number_unbound: float = 0.0  # share of the claim's numbers its evidence does not carry
     name_missing: bool = False
@@ -59,7 +62,13 @@ class Signals:
     @property
     def settled(self) -> bool:
         """Decided by rows 1-4 whatever the judge says (so it need not be asked)."""
-        return self.hard_gate or not self.has_evidence or self.number_mismatch or self.soft_gate
+        return (
+            self.hard_gate
+            or not self.has_evidence
+            or self.number_mismatch
+            or self.misattributed
+            or self.soft_gate
+        )
 
     def features(self) -> dict[str, float]:
         """The fitted function's inputs (``judge_logit`` is 0 without a judge)."""
@@ -100,6 +109,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.UNSUPPORTED, "number_mismatch", 0.0)
     if signals.comparison_contradicted:
         return Decision(Status.UNSUPPORTED, "comparison", 0.0)
+    if signals.misattributed:
+        return Decision(Status.UNSUPPORTED, "misattribution", 0.0)
     if signals.soft_gate:
         return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
     if signals.cross_lingual:

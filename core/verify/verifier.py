@@ -26,6 +26,7 @@ from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
 from core.types import Claim, Evidence, Paper, Status, Verdict
+from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
@@ -65,6 +66,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | None = None
+    attribution: Misattribution | None = None
 
 
 class Checker:
@@ -180,7 +182,10 @@ class Checker:
             cross = language_of(with_pages) != self.language
             binding = _bind(gates, text if cross else "", ev.evidence)
             comparison = check_comparison(text, self.table_rows)
-            pending.append(_Pending(claim, text, ev, gates, semantic, cross, binding, comparison))
+            attribution = check_attribution(text, ev.evidence)
+            pending.append(
+                _Pending(claim, text, ev, gates, semantic, cross, binding, comparison, attribution)
+            )
         answers, failed = self._ask_judge(pending)
         worst: dict[int, tuple[Verdict, Signals, _Pending]] = {}
         for i, p in enumerate(pending):
@@ -250,6 +255,7 @@ class Checker:
             has_evidence=bool(p.found.evidence),
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
+            misattributed=p.attribution is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
             name_missing="name" in soft,
@@ -277,6 +283,10 @@ class Checker:
             c = p.comparison
             reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
             explanation = c.explain()
+        elif decision.rule == "misattribution" and p.attribution is not None:
+            a = p.attribution
+            reasons.insert(0, f"misattribution:{'+'.join(a.claimed)}->{'+'.join(a.paper)}")
+            explanation = a.explain()
         elif decision.rule == "no_evidence":
             reasons.insert(0, "no_evidence")
             explanation = "No evidence found in the paper"
@@ -336,6 +346,8 @@ def _confidence(decision: Decision, p: _Pending) -> float:
         return {"quote": 0.97, "citation": 0.95, "xref": 0.93}.get(gate, 0.9)
     if decision.rule in ("number_mismatch", "comparison"):
         return 0.9
+    if decision.rule == "misattribution":
+        return 0.85
     if decision.rule == "soft_gate":
         return {"number": 0.9, "name": 0.8}.get(p.gates.failures[0].gate, 0.7)
     if decision.rule == "no_evidence":

@@ -1,0 +1,117 @@
+"""Sources bound to what they are cited for: a claim must credit a finding to its own source.
+
+The citation gate asks whether a cited work is in the reference list; that lets a real
+reference attached to the wrong finding pass ("first proposed by [21]" where the paper says
+"[64]"). Here the evidence sentence that states the claim's fact (most of its words, citations
+aside) is read for its own citations: when it cites sources and none of the claim's, the claim
+credits the paper's finding to the wrong work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.words import content_words
+from core.types import Evidence
+from core.verify.gates.citations import not_a_citation
+from core.verify.gates.common import (
+    AUTHOR_YEAR,
+    NARRATIVE_CITE,
+    NUMERIC_CITE,
+    PAREN_CITE,
+    expand,
+    name_key,
+)
+
+#: Share of the claim's words (citations aside) the evidence sentence must hold to state the
+#: same fact; the same bar as number binding's.
+SAME_STATEMENT = 0.6
+
+
+@dataclass(frozen=True)
+class Misattribution:
+    """The paper credits the claim's fact to other sources than the claim does."""
+
+    claimed: tuple[str, ...]
+    paper: tuple[str, ...]
+    page: int
+
+    def explain(self) -> str:
+        """``The paper credits this to [64] (p. 3), not [21]``."""
+        return (
+            f"The paper credits this to {', '.join(self.paper)} (p. {self.page}), "
+            f"not {', '.join(self.claimed)}"
+        )
+
+
+@dataclass(frozen=True)
+class _Cite:
+    key: str  # "21" or "luo 2020": how sources are compared
+    label: str  # as written: "[21]", "Luo et al. (2020)"
+    span: tuple[int, int]
+
+
+def citations(text: str) -> list[_Cite]:
+    """Numbered and author-year citations in ``text``, in order."""
+    found: list[_Cite] = []
+    for match in NUMERIC_CITE.finditer(text):
+        if not not_a_citation(match.group(1)):
+            for label in expand(match.group(1)):
+                found.append(_Cite(label, f"[{label}]", match.span()))
+    for match in PAREN_CITE.finditer(text):
+        for part in match.group(1).split(";"):
+            cite = AUTHOR_YEAR.match(part)
+            if cite and not cite.group(1).isupper():
+                key = f"{name_key(cite.group(1))} {cite.group(2)}"
+                found.append(_Cite(key, part.strip(), match.span()))
+    taken = [c.span for c in found]
+    for match in NARRATIVE_CITE.finditer(text):
+        if any(a <= match.start() < b for a, b in taken) or not match.group(2):
+            continue
+        key = f"{name_key(match.group(1))} {match.group(3)}"
+        found.append(_Cite(key, match.group(0), match.span()))
+    return sorted(found, key=lambda c: c.span)
+
+
+def check_attribution(claim: str, evidence: Sequence[Evidence]) -> Misattribution | None:
+    """The wrong source, when the evidence sentence stating the claim's fact cites others.
+
+    Args:
+        claim: The claim (or its translation into the paper's language).
+        evidence: The claim's evidence, best first.
+
+    Returns:
+        The claimed and the paper's sources with the page, or None when the claim cites
+        nothing, no evidence sentence states its fact, or that sentence cites a claimed source
+        or none at all.
+    """
+    cited = citations(claim)
+    if not cited:
+        return None
+    words = _words(claim, cited)
+    claimed = {c.key for c in cited}
+    for ev in evidence:
+        theirs = citations(ev.text)
+        if not theirs or not words:
+            continue
+        shared = words & _words(ev.text, theirs)
+        if len(shared) < SAME_STATEMENT * len(words):
+            continue
+        if claimed & {c.key for c in theirs}:
+            return None
+        return Misattribution(
+            tuple(dict.fromkeys(c.label for c in cited)),
+            tuple(dict.fromkeys(c.label for c in theirs)),
+            ev.page,
+        )
+    return None
+
+
+def _words(text: str, cites: Sequence[_Cite]) -> set[str]:
+    """Content words of ``text`` without its citations, names and years of sources."""
+    kept = text
+    for cite in sorted(cites, key=lambda c: c.span, reverse=True):
+        kept = kept[: cite.span[0]] + " " + kept[cite.span[1] :]
+    return {w for w in content_words(kept) if not re.fullmatch(r"[\d.%,]+", w)}
