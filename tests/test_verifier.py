@@ -332,3 +332,16 @@ def test_absolute_words_are_not_read_against_table_rows() -> None:
     verdict = checker_.verify("SpanCheck scores higher than BM25 on all three datasets.")[0]
     assert not any(r.startswith("overclaim") for r in verdict.reasons)
     assert [e.text for e in verdict.evidence if e.text.startswith("Table 3")]
+
+
+def test_a_finding_credited_to_another_reference_is_a_misattribution() -> None:
+    verdict = checker(use_judge=False).verify(
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [2]."
+    )[0]
+    assert verdict.status == Status.UNSUPPORTED
+    assert verdict.reasons[0] == "misattribution:[2]->[1]"
+    assert verdict.explanation == "The paper credits this to [1] (p. 1), not [2]"
+    right = checker(use_judge=False).verify(
+        "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]."
+    )[0]
+    assert not right.status.flagged
