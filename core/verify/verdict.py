@@ -8,6 +8,8 @@
 | 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
 | 3c | a source cited for a fact the paper credits to other sources (``misattribution``) |
       ``unsupported`` |
+| 3d | the sentence stating the claim's fact names something else (``name_mismatch``) |
+      ``unsupported`` |
 | 4 | soft gate failed: a number, page or name the paper does not contain, an absolute word
       its evidence does not carry | ``unsupported`` |
 | 5 | Chinese claim about a non-Chinese paper | judge P(YES) against the judge's thresholds;
@@ -46,6 +48,7 @@ class Signals:
     number_mismatch: bool = False
     comparison_contradicted: bool = False
     misattributed: bool = False
+    name_swapped: bool = False
     number_missing: bool = False
     number_unbound: float = 0.0  # share of the claim's numbers its evidence does not carry
     name_missing: bool = False
@@ -68,6 +71,7 @@ class Signals:
             or not self.has_evidence
             or self.number_mismatch
             or self.misattributed
+            or self.name_swapped
             or self.soft_gate
         )
 
@@ -112,6 +116,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.UNSUPPORTED, "comparison", 0.0)
     if signals.misattributed:
         return Decision(Status.UNSUPPORTED, "misattribution", 0.0)
+    if signals.name_swapped:
+        return Decision(Status.UNSUPPORTED, "name_mismatch", 0.0)
     if signals.soft_gate:
         return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
     if signals.cross_lingual:

@@ -33,6 +33,7 @@ from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
+from core.verify.name_binding import NameMismatch, check_names
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.verdict import Decision, Signals, decide
@@ -67,6 +68,7 @@ class _Pending:
     binding: Binding
     comparison: Contradiction | None = None
     attribution: Misattribution | None = None
+    swapped: NameMismatch | None = None
 
 
 class Checker:
@@ -182,9 +184,19 @@ class Checker:
             cross = language_of(with_pages) != self.language
             binding = _bind(gates, text if cross else "", ev.evidence)
             comparison = check_comparison(text, self.table_rows)
-            attribution = check_attribution(text, ev.evidence)
             pending.append(
-                _Pending(claim, text, ev, gates, semantic, cross, binding, comparison, attribution)
+                _Pending(
+                    claim,
+                    text,
+                    ev,
+                    gates,
+                    semantic,
+                    cross,
+                    binding,
+                    comparison=comparison,
+                    attribution=check_attribution(text, ev.evidence),
+                    swapped=check_names(text, ev.evidence),
+                )
             )
         answers, failed = self._ask_judge(pending)
         worst: dict[int, tuple[Verdict, Signals, _Pending]] = {}
@@ -256,6 +268,7 @@ class Checker:
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
             misattributed=p.attribution is not None,
+            name_swapped=p.swapped is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
             name_missing="name" in soft,
@@ -287,6 +300,10 @@ class Checker:
             a = p.attribution
             reasons.insert(0, f"misattribution:{'+'.join(a.claimed)}->{'+'.join(a.paper)}")
             explanation = a.explain()
+        elif decision.rule == "name_mismatch" and p.swapped is not None:
+            n = p.swapped
+            reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
+            explanation = n.explain()
         elif decision.rule == "no_evidence":
             reasons.insert(0, "no_evidence")
             explanation = "No evidence found in the paper"
@@ -346,7 +363,7 @@ def _confidence(decision: Decision, p: _Pending) -> float:
         return {"quote": 0.97, "citation": 0.95, "xref": 0.93}.get(gate, 0.9)
     if decision.rule in ("number_mismatch", "comparison"):
         return 0.9
-    if decision.rule == "misattribution":
+    if decision.rule in ("misattribution", "name_mismatch"):
         return 0.85
     if decision.rule == "soft_gate":
         return {"number": 0.9, "name": 0.8}.get(p.gates.failures[0].gate, 0.7)

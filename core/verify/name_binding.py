@@ -1,0 +1,123 @@
+"""Names bound to their statement: the sentence that states a claim's fact must use its names.
+
+The name gate asks whether a name occurs anywhere in the paper; that lets a real name put into
+the wrong statement pass ("controlled by Python and YAML" where the paper says "Python2 and
+JSON", and YAML occurs elsewhere). When the best evidence sentence states the claim's fact
+(most of its other words) but names something else where the claim has a name it lacks, the
+claim swapped a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.words import content_words
+from core.types import Evidence
+from core.verify.gates.common import name_key
+
+#: Share of the claim's words (names and numbers aside) the sentence must hold.
+SAME_STATEMENT = 0.6
+#: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
+#: capitalised word that does not start its sentence (Figshare, Bitbucket).
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]*")
+_INNER_CAPITAL = re.compile(r".+[A-Z]")
+_LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
+
+
+@dataclass(frozen=True)
+class NameMismatch:
+    """The sentence stating the claim's fact names something else."""
+
+    claim_name: str
+    paper_name: str
+    page: int
+
+    def explain(self) -> str:
+        """``The claim says YAML, but the paper says JSON (p. 1)``."""
+        return (
+            f"The claim says {self.claim_name}, but the paper says {self.paper_name} "
+            f"(p. {self.page})"
+        )
+
+
+def names(text: str) -> list[str]:
+    """Names in ``text`` in order (see ``_TOKEN``).
+
+    A capitalised word counts alone, not inside a run of capitalised words (a title such as
+    "Earning Conference Calls", whose words a paraphrase may drop), nor as its sentence's
+    first word; "Table", "Figure" and the like are labels.
+    """
+    tokens = list(_TOKEN.finditer(text))
+    out: list[str] = []
+    for i, match in enumerate(tokens):
+        word = match.group(0)
+        if _INNER_CAPITAL.match(word):
+            out.append(word)
+            continue
+        if not word[0].isupper() or len(word) <= 2 or word in _LABELS:
+            continue
+        first = not text[: match.start()].strip() or bool(
+            re.search(r"[.!?:。！？：]\s*$", text[: match.start()])
+        )
+        run = any(
+            0 <= j < len(tokens)
+            and tokens[j].group(0)[0].isupper()
+            and not re.search(r"[^\s]", _between(text, tokens, min(i, j)))
+            for j in (i - 1, i + 1)
+        )
+        if not first and not run:
+            out.append(word)
+    return out
+
+
+def _between(text: str, tokens: Sequence[re.Match[str]], i: int) -> str:
+    """The text between token ``i`` and the next one."""
+    return text[tokens[i].end() : tokens[i + 1].start()] if i + 1 < len(tokens) else "x"
+
+
+def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None:
+    """The swapped name, when the best evidence sentence states the claim with another name.
+
+    Only the first evidence sentence that states the claim's fact is read; it must name
+    something the claim does not, while the claim names something it does not.
+    """
+    claimed = names(claim)
+    if not claimed:
+        return None
+    words = _words(claim, claimed)
+    if not words:
+        return None
+    for ev in evidence:
+        theirs = names(ev.text)
+        if len(words & _words(ev.text, theirs)) < SAME_STATEMENT * len(words):
+            continue
+        text_key = name_key(ev.text)
+        missing = [n for n in claimed if name_key(n) not in text_key]
+        claim_key = name_key(claim)
+        other = [n for n in theirs if name_key(n) not in claim_key]
+        if missing and other:
+            name = missing[0]
+            before = _word_before(claim, name)
+            same_slot = [n for n in other if _word_before(ev.text, n) == before]
+            return NameMismatch(name, (same_slot or other)[0], ev.page)
+        return None
+    return None
+
+
+def _word_before(text: str, name: str) -> str:
+    """The word just before ``name`` (casefolded), or ""."""
+    head = text[: text.find(name)] if name in text else ""
+    words = re.findall(r"[^\W_]+", head)
+    return words[-1].casefold() if words else ""
+
+
+def _words(text: str, found: Sequence[str]) -> set[str]:
+    """Content words without the names and numbers."""
+    keys = {name.casefold() for name in found}
+    return {
+        w
+        for w in content_words(text)
+        if w not in keys and not re.fullmatch(r"[\d.%,]+", w) and w.casefold() not in keys
+    }

@@ -1,0 +1,74 @@
+"""A name put into the statement of another fact: the sentence stating the fact names another."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import Evidence
+from core.verify.name_binding import check_names, names
+
+
+def ev(text: str, page: int = 1) -> Evidence:
+    return Evidence(page=page, text=text, bbox=(0, 0, 1, 1), score=1.0, sentence_index=0)
+
+
+FORMATS = ev("Surveys and reports can be controlled by Python and JSON files.")
+LICENSES = ev("For software, the authors recommend the MIT, BSD or Apache license.", page=8)
+DATASET = ev(
+    "The dataset used in this paper is the public S&P 500 Earning Conference Calls dataset."
+)
+CONTENTS = ev("It contains the audio records and the text transcripts of the calls.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        (
+            "Surveys and reports can be controlled by Python and YAML files.",
+            [FORMATS],
+            ("YAML", "JSON"),
+        ),
+        ("Surveys and reports can be controlled by Python and JSON files.", [FORMATS], None),
+        (
+            "For software, the authors recommend the MIT, BSD or GNU license.",
+            [LICENSES],
+            ("GNU", "Apache"),
+        ),
+        # a title whose words a paraphrase drops, and a sentence stating another fact
+        (
+            "They use the Earning Conference Calls data: audio records and text transcripts.",
+            [CONTENTS, DATASET],
+            None,
+        ),
+        ("Reports can be exported to Word by Pandoc.", [FORMATS], None),
+    ],
+)
+def test_check_names(
+    claim: str, evidence: list[Evidence], expected: tuple[str, str] | None
+) -> None:
+    found = check_names(claim, evidence)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert (found.claim_name, found.paper_name) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Submit code to Figshare or Bitbucket.", ["Figshare", "Bitbucket"]),
+        ("As shown in Figure 5, BERT beats fastText.", ["BERT", "fastText"]),
+        ("Python is used by the S&P 500 Earning Conference Calls dataset.", []),
+    ],
+)
+def test_names(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+def test_explanation_names_both() -> None:
+    found = check_names(
+        "Surveys and reports can be controlled by Python and YAML files.", [FORMATS]
+    )
+    assert found is not None
+    assert found.explain() == "The claim says YAML, but the paper says JSON (p. 1)"
