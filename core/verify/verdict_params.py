@@ -5,26 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.0267,
-    "weights": {"coverage": 0.0, "cosine": 0.7254, "number_unbound": -0.5707},
-    "flag_below": 0.516,
-    "support_at": 0.651,
+    "bias": -0.1326,
+    "weights": {"coverage": 0.0, "cosine": 1.0655, "number_unbound": -0.6273},
+    "flag_below": 0.503,
+    "support_at": 0.652,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": -0.2322,
-    "weights": {
-        "coverage": 0.2219,
-        "cosine": 0.6973,
-        "number_unbound": -0.544,
-        "judge_logit": 0.8191,
-    },
-    "flag_below": 0.359,
-    "support_at": 0.636,
+    "bias": 0.1168,
+    "weights": {"coverage": 0.0, "cosine": 0.7918, "number_unbound": -0.37, "judge_logit": 0.7773},
+    "flag_below": 0.458,
+    "support_at": 0.671,
 }
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
     "sets": ("scitab-fit", "real-fit"),
-    "claims": {"no_judge": 397, "with_judge": 99},
+    "claims": {"no_judge": 393, "with_judge": 199},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "l2": 1.0,
