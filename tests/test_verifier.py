@@ -229,6 +229,10 @@ def test_cancel_between_groups() -> None:
             "Why does SpanCheck reach 91.2% accuracy on SQuAD?",
             "SpanCheck reach 91.2% accuracy on SQuAD",
         ),
+        (
+            "How does SpanCheck compare with others, given that it reaches 91.2% on SQuAD?",
+            "it reaches 91.2% on SQuAD",
+        ),
         ("既然作者使用了91.2%的准确率，为什么不报告方差？", "作者使用了91.2%的准确率"),
         ("作者为什么只用了91.2%的数据？", "作者只用了91.2%的数据"),
         ("The authors should report variance.", None),

@@ -80,7 +80,7 @@ def embedded_claim(sentence: str) -> str | None:
         body = sentence.strip()
         match = (
             _LEADING_GIVEN.match(body)
-            or _TRAILING_GIVEN.search(body.rstrip(" .。"))
+            or _TRAILING_GIVEN.search(body.rstrip(" .。?？"))
             or _GIVEN_ZH.match(body)
             or _WHY_ZH.match(body)
             or (_WHY.match(body) if body.endswith(("?", "？")) else None)
