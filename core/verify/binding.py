@@ -23,7 +23,7 @@ from core.text.normalize import (
     extract_numbers,
     spelled_numbers,
 )
-from core.text.words import content_words
+from core.text.words import content_words, stem
 from core.types import Evidence
 
 #: Words either side of a number that say what it is about.
@@ -47,6 +47,7 @@ _RATIO = re.compile(r"(?<![\d.])\d+(?::\d+)+(?![\d.])")
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
+_SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
@@ -99,6 +100,7 @@ class _Context:
 
     words: frozenset[str]
     names: frozenset[str]
+    setting: str = ""  # the condition it is reported under: "3-day", "n=7"
 
 
 def _context(text: str, start: int, end: int) -> _Context:
@@ -120,7 +122,16 @@ def _context(text: str, start: int, end: int) -> _Context:
         label = text[:start].split(";")[0]
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w)} - _GENERIC
-    return _Context(frozenset(kept), frozenset(names[:1]))
+    settings = [_setting(t) for t in [*left, *right]]
+    return _Context(frozenset(kept), frozenset(names[:1]), next((s for s in settings if s), ""))
+
+
+def _setting(token: str) -> str:
+    """A condition written with its number, in one form ("3-days" -> "3-day"), or ""."""
+    word = token.casefold()
+    if not _SETTING.fullmatch(word):
+        return ""
+    return stem(word)
 
 
 def _side(tokens: Iterable[str], row: bool) -> list[str]:
@@ -149,11 +160,16 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     """Context words shared; None when the value belongs to another name than the claim's.
 
     It does when each side names something the other does not ("BERT" against "ERNIE"); a
-    name only one side gives (a dataset, a baseline mentioned in passing) is no conflict.
+    name only one side gives (a dataset, a baseline mentioned in passing) is no conflict. So
+    does a value reported under another setting ("15-days (+49.0%)" for a claim about 3 days).
     """
     if wanted.names - have.names and have.names - wanted.names:
         return None
-    return len(wanted.words & have.words)
+    if wanted.setting and have.setting and wanted.setting != have.setting:
+        return None
+    shared = wanted.words & have.words
+    # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly.
+    return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w))
 
 
 def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
@@ -373,7 +389,7 @@ def _kind_matches(mention: NumberMention, other: NumberMention, claim: str, evid
         return False
     if _year(mention, claim) != _year(other, evidence):
         return False
-    return _comparable(mention.value, other.value)
+    return _comparable(mention.value, other.value, percent=mention.percent)
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -425,12 +441,21 @@ def _contradicting(
     return best
 
 
-def _comparable(a: Decimal, b: Decimal) -> bool:
-    """Same kind of magnitude: a score against a score, a count against a count."""
+def _comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:
+    """Same kind of magnitude: a score against a score, a count against a count.
+
+    Percentages compare whether written with decimals or not (17% against 38.4%).
+    """
     if a == b or a <= 0 or b <= 0:
         return False
     small = min(a, b)
-    return max(a, b) / small < 10 and (a == a.to_integral()) == (b == b.to_integral())
+    return max(a, b) / small < 10 and (percent or _written_whole(a) == _written_whole(b))
+
+
+def _written_whole(value: Decimal) -> bool:
+    """Written without decimals: 49 is, 49.0 and 38.4 are not (scores, not counts)."""
+    exponent = value.as_tuple().exponent
+    return isinstance(exponent, int) and exponent >= 0
 
 
 #: What follows a count, not a year: a measure word (2000条) or a plural noun (2000 questions).
