@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from core.text.normalize import extract_numbers
 
@@ -56,3 +57,21 @@ def content_words(text: str) -> set[str]:
             if not (pair[0] in _ZH_STOP or pair[1] in _ZH_STOP):
                 words.add(pair)
     return words
+
+
+#: Share of a claim's words (numbers and other left-out words aside) a sentence must hold to
+#: state the same fact; number binding, attribution and name binding read the same bar.
+SAME_STATEMENT = 0.6
+_NUMBER_WORD = re.compile(r"[\d.%,]+")
+
+
+def fact_words(text: str, leave_out: Iterable[str] = ()) -> set[str]:
+    """Content words of ``text`` without numbers and without ``leave_out`` (casefolded)."""
+    dropped = {w.casefold() for w in leave_out}
+    return {w for w in content_words(text) if not _NUMBER_WORD.fullmatch(w) and w not in dropped}
+
+
+def states_same_fact(claim_words: set[str], sentence_words: set[str]) -> bool:
+    """Whether a sentence holds at least SAME_STATEMENT of the claim's words."""
+    shared = claim_words & sentence_words
+    return bool(claim_words) and len(shared) >= SAME_STATEMENT * len(claim_words)

@@ -9,11 +9,10 @@ credits the paper's finding to the wrong work.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.text.words import content_words
+from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.citations import not_a_citation
 from core.verify.gates.common import (
@@ -24,10 +23,6 @@ from core.verify.gates.common import (
     expand,
     name_key,
 )
-
-#: Share of the claim's words (citations aside) the evidence sentence must hold to state the
-#: same fact; the same bar as number binding's.
-SAME_STATEMENT = 0.6
 
 
 @dataclass(frozen=True)
@@ -94,10 +89,7 @@ def check_attribution(claim: str, evidence: Sequence[Evidence]) -> Misattributio
     claimed = {c.key for c in cited}
     for ev in evidence:
         theirs = citations(ev.text)
-        if not theirs or not words:
-            continue
-        shared = words & _words(ev.text, theirs)
-        if len(shared) < SAME_STATEMENT * len(words):
+        if not theirs or not states_same_fact(words, _words(ev.text, theirs)):
             continue
         if claimed & {c.key for c in theirs}:
             return None
@@ -114,4 +106,4 @@ def _words(text: str, cites: Sequence[_Cite]) -> set[str]:
     kept = text
     for cite in sorted(cites, key=lambda c: c.span, reverse=True):
         kept = kept[: cite.span[0]] + " " + kept[cite.span[1] :]
-    return {w for w in content_words(kept) if not re.fullmatch(r"[\d.%,]+", w)}
+    return fact_words(kept)

@@ -11,6 +11,7 @@ names the paper's value and page.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -23,14 +24,11 @@ from core.text.normalize import (
     extract_numbers,
     spelled_numbers,
 )
-from core.text.words import content_words, stem
+from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
-#: Share of the claim's words (numbers aside) the best evidence sentence must hold for its
-#: values to be read as the claim's quantity, when nothing closer states the claim's value.
-SAME_STATEMENT = 0.6
 _CJK = "\u3400-\u9fff"
 #: A Chinese character is a token of its own (half a word), so Chinese context is as narrow
 #: as English context.
@@ -85,6 +83,11 @@ def _forms(m: NumberMention) -> set[Decimal]:
     return out
 
 
+def _equal(forms: set[Decimal], other: NumberMention) -> bool:
+    """Whether ``other`` states one of the values ``forms`` (a mention's forms) in any format."""
+    return any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other))
+
+
 def _same(a: Decimal, b: Decimal) -> bool:
     """Equal up to the precision of ``a`` as written (0.9 matches 0.90, 36.8 matches 36.80)."""
     if a == b:
@@ -103,6 +106,7 @@ class _Context:
     setting: str = ""  # the condition it is reported under: "3-day", "n=7"
 
 
+@functools.lru_cache(maxsize=4096)
 def _context(text: str, start: int, end: int) -> _Context:
     """Content words near a number; a table row's ``;`` (and its label's ``:``) end them.
 
@@ -230,7 +234,7 @@ def bind_numbers(
     mismatch: Mismatch | None = None
     contexts = [(m, _context(claim, m.start, m.end), True) for m in mentions]
     contexts += [(m, _context(claim, m.start, m.end), False) for m in spelled]
-    statement = bool(found) and _same_statement(claim, found[0][0])
+    statement = bool(found) and states_same_fact(fact_words(claim), fact_words(found[0][0].text))
     for mention, wanted, digits in contexts:
         others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
         same = _same_value_overlap(mention, wanted, found, others)
@@ -294,7 +298,7 @@ def _named(
             names = _context(ev.text, m.start, m.end).names
             if ev.sentence_index == rival.sentence_index and m.raw == rival.paper_value:
                 rival_named |= bool(names & wanted.names)
-            elif any(_same(f, v) or _same(v, f) for f in forms for v in _forms(m)):
+            elif _equal(forms, m):
                 elsewhere |= bool(names - wanted.names)
     return rival_named and elsewhere
 
@@ -313,7 +317,7 @@ def _same_value_overlap(
     best: int | None = None
     for ev, numbers in found:
         for other in numbers:
-            if any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other)):
+            if _equal(forms, other):
                 overlap = _overlap(wanted, _context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other)
@@ -336,13 +340,6 @@ def _shared_values(
     return 2 if any(forms & values for forms, _ in others) else 0
 
 
-def _same_statement(claim: str, evidence: Evidence) -> bool:
-    """Whether the evidence sentence holds most of the claim's words (numbers aside)."""
-    words = {w for w in content_words(claim) if not re.fullmatch(r"[\d.%,]+", w)}
-    shared = words & content_words(evidence.text)
-    return bool(words) and len(shared) >= SAME_STATEMENT * len(words)
-
-
 def _holds_own(same: int, rival: int) -> bool:
     """Whether the claim's value, found with ``same`` context words, beats a rival with ``rival``.
 
@@ -359,8 +356,7 @@ def _holds(
     ev, numbers = best
     forms = _forms(mention)
     return any(
-        any(_same(f, v) or _same(v, f) for f in forms for v in _forms(m))
-        and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
+        _equal(forms, m) and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
         for m in numbers
     )
 

@@ -13,12 +13,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.text.words import content_words
+from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.common import name_key
 
-#: Share of the claim's words (names and numbers aside) the sentence must hold.
-SAME_STATEMENT = 0.6
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket).
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]*")
@@ -86,12 +84,10 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     claimed = names(claim)
     if not claimed:
         return None
-    words = _words(claim, claimed)
-    if not words:
-        return None
+    words = fact_words(claim, claimed)
     for ev in evidence:
         theirs = names(ev.text)
-        if len(words & _words(ev.text, theirs)) < SAME_STATEMENT * len(words):
+        if not states_same_fact(words, fact_words(ev.text, theirs)):
             continue
         text_key = name_key(ev.text)
         missing = [n for n in claimed if name_key(n) not in text_key]
@@ -111,13 +107,3 @@ def _word_before(text: str, name: str) -> str:
     head = text[: text.find(name)] if name in text else ""
     words = re.findall(r"[^\W_]+", head)
     return words[-1].casefold() if words else ""
-
-
-def _words(text: str, found: Sequence[str]) -> set[str]:
-    """Content words without the names and numbers."""
-    keys = {name.casefold() for name in found}
-    return {
-        w
-        for w in content_words(text)
-        if w not in keys and not re.fullmatch(r"[\d.%,]+", w) and w.casefold() not in keys
-    }
