@@ -33,6 +33,7 @@ SPLIT_ZH = ev(
 RAW = ev("There are 2,243 earnings calls in the raw dataset.")
 ALIGNED = ev("These 576 earnings calls correspond to 88,829 aligned sentences.")
 HORIZONS = ev("The error falls by horizon: 3-days (+38.4%), 7-days (+16.9%), 15-days (+49.0%).")
+TAXONOMY = ev("本文设计了双层分类体系，包括6个大类和23个细类。")
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
 
 
@@ -66,6 +67,10 @@ LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
         ("Functions should take at most seven input parameters.", [ARGS], 0, ("seven", "five")),
         ("The authors evaluate on three datasets.", [ACC], 0, None),
         ("模型使用了两个数据集。", [ACC], 0, None),
+        # a count in words is compared only with a count of the same thing
+        ("The encoder is a two-layer network.", [ev("It has 6 heads per layer.")], 0, None),
+        ("作者设计了两层分类体系。", [TAXONOMY], 0, None),
+        ("作者设计了两个大类。", [TAXONOMY], 0, ("两", "6")),
         # a value said of another name belongs to it
         ("预训练语言模型BERT的准确率为88.7%。", [ZH], 0, ("88.7%", "87.8%")),
         ("预训练语言模型ERNIE的准确率为88.7%。", [ZH], 1, None),

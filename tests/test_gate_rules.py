@@ -52,6 +52,14 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("这种方法并不完全有效。", []),
         ("这种方法完全有效。", ["completely"]),
         ("It proves the claim.", ["prove"]),
+        # a negation earlier in the clause restricts the absolute word
+        ("Audio is not statistically significant for every horizon.", []),
+        ("The taxonomy may not be suitable for all types of questions.", []),
+        ("The method needs no labels and always converges.", ["always"]),
+        ("It does not need labels, and it works for all languages.", ["all"]),
+        # 证明 is the ordinary "show"; 完全 stays absolute
+        ("作者证明了HTML模型的提升。", []),
+        ("实验证明了稀疏检索完全优于稠密检索。", ["completely"]),
     ],
 )
 def test_negated_absolutes_are_not_overclaims(sentence: str, terms: list[str]) -> None:

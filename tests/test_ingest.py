@@ -190,3 +190,33 @@ def test_author_parser_stops_at_affiliations() -> None:
     text = "Greg Wilson1,‡*, Tracy K. Teal6,‡ 1 Software Carpentry Foundation / x@y.org"
     assert _names_in(text) == ["Greg Wilson", "Tracy K. Teal"]
     assert _names_in("钱晓波1 ，谢文秀2 ，郝天永1,*") == ["钱晓波", "谢文秀", "郝天永"]
+
+
+def test_footnotes_are_evidence_without_their_marks(tmp_path: Path) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    body = (
+        "The system stores every survey as a plain document that researchers can share. "
+        "It renders reports in the browser and keeps the submissions in a local database. "
+    ) * 6
+    page.insert_textbox(pymupdf.Rect(72, 90, 523, 600), body, fontsize=10, fontname="helv")
+    page.insert_text(
+        (72, 760),
+        "1The system runs on the Anvil App Server, an open runtime.",
+        fontsize=8,
+        fontname="helv",
+    )
+    page.insert_text((72, 772), "2https://example.org/survey-data", fontsize=8, fontname="helv")
+    path = tmp_path / "footnotes.pdf"
+    doc.save(path)
+    doc.close()
+    paper = parse_pdf(path)
+    notes = [s for s in paper.sentences if s.section == "footnote"]
+    assert [s.text for s in notes] == [
+        "The system runs on the Anvil App Server, an open runtime.",
+        "https://example.org/survey-data",
+    ]
+    assert all(s.page == 1 and s.bboxes[0][1] > 700 for s in notes)
+    assert notes[0].index > max(s.index for s in paper.sentences if s.section != "footnote")

@@ -349,3 +349,49 @@ def test_a_finding_credited_to_another_reference_is_a_misattribution() -> None:
         "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [1]."
     )[0]
     assert not right.status.flagged
+
+
+RESTATED = make_paper(
+    [
+        "We implement 8 mainstream baseline classifiers for question classification.",
+        "The models are 6 deep neural networks TextCNN, TextRNN, DPCNN, FastText, RCNN and "
+        "TextRNN-Att, and two pretrained models BERT and ERNIE.",
+        "TextCNN, TextRNN and DPCNN use 128 hidden units.",
+        "TextCNN reaches the best accuracy among the deep neural networks.",
+        "DPCNN has the deepest network of the deep neural networks.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "alone", "restated"),
+    [
+        # "8 classifiers" is the abstract's statement, which retrieval did not return
+        (
+            "The paper implements 8 classifiers: TextCNN, TextRNN, DPCNN, FastText, RCNN and more.",
+            ["8->6"],
+            [],
+        ),
+        # the paper states 8 of nothing about deep neural networks: the mismatch stands
+        (
+            "The paper uses 8 deep neural networks, TextCNN, TextRNN and DPCNN among them.",
+            ["8->6"],
+            ["8->6"],
+        ),
+    ],
+)
+def test_a_mismatch_stands_only_if_the_paper_nowhere_restates_the_value(
+    claim: str, alone: list[str], restated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.verify import verifier
+
+    def mismatches(weighed: int) -> list[str]:
+        monkeypatch.setattr(verifier, "_RESTATED", weighed)
+        checker_ = Checker(
+            RESTATED, FakeRetriever(RESTATED), FakeEmbedder(), None, CheckerSettings()
+        )
+        verdict = checker_.verify(claim)[0]
+        return [r.split(":", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+
+    assert mismatches(0) == alone
+    assert mismatches(8) == restated

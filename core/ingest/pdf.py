@@ -6,7 +6,7 @@ Bad input raises BadPdfError with one line naming the file and the problem.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,11 @@ _NAMED_HEADING = re.compile(
 _APPENDIX = re.compile(r"^(?:[A-Z](?:\.\d+)*\.?\s+\S|appendix|appendices|supplementary|附录)",
                        re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?。！？:：][\"'”’)\]」』》）]*$")
+#: A footnote's mark at the start of its line, glued to its text: "1OpenQuestion is…",
+#: "3Note that…", "2https://…", "*Corresponding author".
+_FOOTNOTE_MARK = re.compile(r"^(?:\d{1,2}|[*†‡§])\s?(?=[A-Z\u3400-\u9fff]|https?:|www\.)")
+#: Footnotes sit in the lower part of a page.
+_FOOTNOTE_ZONE = 0.55
 _WORDS = re.compile(r"\S+")
 
 
@@ -238,6 +243,12 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
             if block.kind in ("heading", "body") and block.bbox[3] <= limit:
                 block.kind = "front"
 
+    footnotes = [
+        block
+        for blocks, height in zip(page_blocks, heights, strict=True)
+        for block in blocks
+        if _is_footnote(block, height)
+    ]
     out_blocks: list[Block] = []
     sentences: list[PaperSentence] = []
     sections: list[str] = []
@@ -314,6 +325,7 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
                 flush_deferred()
     flush_deferred()
     streams.append(stream)
+    streams.extend(_footnote_streams(footnotes))
 
     for run in streams:
         for start, end in split_sentences(run.text):
@@ -340,6 +352,33 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
         language=language,
         authors=find_authors(out_blocks),
     )
+
+
+def _is_footnote(block: TextBlock, height: float) -> bool:
+    """Small print low on the page that opens with a footnote mark."""
+    return (
+        block.kind == "small"
+        and block.bbox[1] >= _FOOTNOTE_ZONE * height
+        and bool(_FOOTNOTE_MARK.match(block.lines[0].text))
+    )
+
+
+def _footnote_streams(blocks: list[TextBlock]) -> list[_Stream]:
+    """Footnotes as evidence text: one paragraph per footnote, its mark left out.
+
+    A footnote states facts ("built with the open source Anvil App Server") that a reader
+    of the paper takes as the paper's; they follow the body text, as table rows do.
+    """
+    stream = _Stream("footnote")
+    for block in blocks:
+        stream.paragraph_break()
+        for line in block.lines:
+            mark = _FOOTNOTE_MARK.match(line.text)
+            if mark:
+                stream.paragraph_break()
+                line = replace(line, text=line.text[mark.end():])
+            stream.add_line(line)
+    return [stream] if stream.text else []
 
 
 def _paragraph_like(text: str) -> bool:

@@ -196,7 +196,10 @@ def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
 
 
 def bind_numbers(
-    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
+    mentions: Sequence[NumberMention],
+    claim: str,
+    evidence: Sequence[Evidence],
+    restating: Sequence[Evidence] = (),
 ) -> Binding:
     """Bind each claim number to the evidence; the first contradicted quantity is reported.
 
@@ -214,6 +217,8 @@ def bind_numbers(
         mentions: The claim's numbers to check (citations, names and page marks removed).
         claim: The claim text the mentions' offsets refer to (NFKC form).
         evidence: The claim's evidence, best first.
+        restating: Other paper sentences that state the claim's values; they can bind a value
+            (the paper states it about the claim's words elsewhere), never rival or derive one.
 
     Returns:
         How many numbers the evidence carries and the first mismatch, if any.
@@ -229,6 +234,7 @@ def bind_numbers(
     if not mentions and not spelled:
         return Binding()
     found = [(e, _quantities(e.text)) for e in evidence]
+    elsewhere = [(e, _quantities(e.text)) for e in restating]
     values = [v for _, ms in found for m in ms for v in _forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
@@ -237,7 +243,8 @@ def bind_numbers(
     statement = bool(found) and states_same_fact(fact_words(claim), fact_words(found[0][0].text))
     for mention, wanted, digits in contexts:
         others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
-        same = _same_value_overlap(mention, wanted, found, others)
+        overlaps = [_same_value_overlap(mention, wanted, f, others) for f in (found, elsewhere)]
+        same = max((o for o in overlaps if o is not None), default=None)
         rival = _contradicting(mention, wanted, found, claim, others)
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the best evidence sentence
@@ -267,25 +274,26 @@ def bind_numbers(
     return Binding(counted, bound, mismatch)
 
 
-def _quantities(text: str) -> list[NumberMention]:
+@functools.lru_cache(maxsize=8192)
+def _quantities(text: str) -> tuple[NumberMention, ...]:
     """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
     text = unicodedata.normalize("NFKC", text)
     mentions = extract_numbers(text) + spelled_numbers(text)
     cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
     cited += [(r.start(), r.end()) for r in _RATIO.finditer(text)]
-    return [
+    return tuple(
         m
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 8) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not any(a <= m.start < b for a, b in cited)
-    ]
+    )
 
 
 def _named(
     mention: NumberMention,
     wanted: _Context,
-    found: Sequence[tuple[Evidence, list[NumberMention]]],
+    found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     rival: Mismatch,
 ) -> bool:
     """Whether the rival value is said of the claim's name and the claim's value of another."""
@@ -306,7 +314,7 @@ def _named(
 def _same_value_overlap(
     mention: NumberMention,
     wanted: _Context,
-    found: Sequence[tuple[Evidence, list[NumberMention]]],
+    found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     others: Sequence[tuple[set[Decimal], _Context]] = (),
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
@@ -350,7 +358,7 @@ def _holds_own(same: int, rival: int) -> bool:
 
 
 def _holds(
-    best: tuple[Evidence, list[NumberMention]], mention: NumberMention, wanted: _Context
+    best: tuple[Evidence, Sequence[NumberMention]], mention: NumberMention, wanted: _Context
 ) -> bool:
     """Whether the evidence states the mention's value, and not of another name."""
     ev, numbers = best
@@ -363,7 +371,7 @@ def _holds(
 
 def _stated_otherwise(
     mention: NumberMention,
-    best: tuple[Evidence, list[NumberMention]],
+    best: tuple[Evidence, Sequence[NumberMention]],
     others: Sequence[tuple[set[Decimal], _Context]],
     claim: str,
 ) -> tuple[int, Mismatch] | None:
@@ -380,12 +388,51 @@ def _stated_otherwise(
 
 
 def _kind_matches(mention: NumberMention, other: NumberMention, claim: str, evidence: str) -> bool:
-    """Same unit and scale, a comparable magnitude, and both years or neither."""
+    """Same unit and scale, a comparable magnitude, and both years or neither.
+
+    A count written as a word counts the same thing or nothing: "a two-layer system" says
+    nothing about the paper's "6个大类".
+    """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
         return False
     if _year(mention, claim) != _year(other, evidence):
         return False
+    if not any(ch.isdigit() for ch in mention.raw) and not (
+        _counted(claim, mention) & _counted(evidence, other)
+    ):
+        return False
     return _comparable(mention.value, other.value, percent=mention.percent)
+
+
+_LINKS = frozenset({"or", "and", "to", "of"})
+#: Chinese measure words; 个 counts anything, so it names no noun.
+_MEASURE = "个条名位种类项篇组次层例人"
+
+
+def _counted(text: str, mention: NumberMention) -> frozenset[str]:
+    """What a count counts: the stems of the next two words, or a measure word and bigrams."""
+    after = text[mention.end : mention.end + 40].lstrip(" -")
+    cjk = re.match(rf"([{_MEASURE}])?([{_CJK}]{{0,3}})", after)
+    if cjk and (cjk.group(1) or cjk.group(2)):
+        measure, rest = cjk.group(1) or "", cjk.group(2)
+        keys = {rest[i : i + 2] for i in range(len(rest) - 1)}
+        return frozenset(keys | ({measure} if measure and measure != "个" else set()))
+    # "five or six input parameters": the noun comes after the other count
+    words = [
+        w
+        for w in re.findall(r"[A-Za-z]+", after)
+        if w.casefold() not in _LINKS and not spelled_numbers(w)
+    ]
+    return frozenset(stem(w.casefold()) for w in words[:2])
+
+
+def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
+    """Positions of the texts that state ``value`` (a claim's number as written) in any format."""
+    wanted = extract_numbers(value) + spelled_numbers(value)
+    if not wanted:
+        return []
+    forms = _forms(wanted[0])
+    return [i for i, text in enumerate(texts) if any(_equal(forms, m) for m in _quantities(text))]
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -406,7 +453,7 @@ def _states_change(claim: str, mention: NumberMention) -> bool:
 def _contradicting(
     mention: NumberMention,
     wanted: _Context,
-    found: Sequence[tuple[Evidence, list[NumberMention]]],
+    found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     claim: str,
     others: Sequence[tuple[set[Decimal], _Context]] = (),
 ) -> tuple[int, Mismatch] | None:

@@ -97,6 +97,11 @@ class EvidenceFinder:
                 self._by_anchor[key].append(sentence.index)
         self.retrieval_failures = 0
 
+    @property
+    def sentence_words(self) -> list[set[str]]:
+        """``content_words`` of every paper sentence, by index."""
+        return self._words
+
     def find(self, claims: Sequence[str]) -> list[ClaimEvidence]:
         """Evidence for a group of consecutive claims (one retrieval for the group).
 

@@ -10,8 +10,8 @@
       ``unsupported`` |
 | 3d | the sentence stating the claim's fact names something else (``name_mismatch``) |
       ``unsupported`` |
-| 4 | soft gate failed: a number, page or name the paper does not contain, an absolute word
-      its evidence does not carry | ``unsupported`` |
+| 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,
+      an absolute word its evidence does not carry | ``unsupported`` |
 | 5 | Chinese claim about a non-Chinese paper | judge P(YES) against the judge's thresholds;
       ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -53,6 +53,7 @@ class Signals:
     number_unbound: float = 0.0  # share of the claim's numbers its evidence does not carry
     name_missing: bool = False
     overclaim: bool = False
+    quote_missing: bool = False  # a quote in another language whose translation is not in the paper
     coverage: float = 0.0
     cosine: float = 0.0
     judge_p: float | None = None
@@ -60,8 +61,8 @@ class Signals:
 
     @property
     def soft_gate(self) -> bool:
-        """A number, page or name missing from the paper, or an unbacked absolute word."""
-        return self.number_missing or self.name_missing or self.overclaim
+        """A number, page, name or translated quote the paper lacks, or an unbacked absolute."""
+        return self.number_missing or self.name_missing or self.overclaim or self.quote_missing
 
     @property
     def settled(self) -> bool:

@@ -17,8 +17,14 @@ from core.text.words import content_words
 from core.verify.gates.common import GateFinding
 from core.verify.gates.lexicon import OVERCLAIMS
 
+#: A negation earlier in the absolute word's clause ("not significant for every horizon",
+#: "may not be suitable for all types") restricts the word instead of asserting it.
 EN_NEGATION = re.compile(
-    r"\b(?:not|n't|no|never|hardly|rarely|without|nor|barely)\W+(?:\w+\W+){0,2}$", re.I
+    r"\b(?:not|n't|no|never|hardly|rarely|without|nor|barely)\W+(?:\w+\W+){0,5}$", re.I
+)
+#: Where a clause starts: a negation before it belongs to another clause.
+_CLAUSE_START = re.compile(
+    r".*(?:[,;:()]|\b(?:and|but|or|while|whereas|which|that|because|although|so)\b)", re.I | re.S
 )
 ZH_NEGATION = ("不", "并不", "未", "没有", "并非", "非")
 EN_OVERCLAIM = re.compile(
@@ -89,7 +95,7 @@ def overclaim_terms(text: str) -> list[str]:
     """
     found: list[str] = []
     for m in EN_OVERCLAIM.finditer(text):
-        if EN_NEGATION.search(text[: m.start()]) or re.match(r"\s+but\b", text[m.end() :]):
+        if _negated(text[: m.start()]) or re.match(r"\s+but\b", text[m.end() :]):
             continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
@@ -98,6 +104,12 @@ def overclaim_terms(text: str) -> list[str]:
                 found.append(key)
                 break
     return list(dict.fromkeys(found))
+
+
+def _negated(before: str) -> bool:
+    """Whether the clause before an absolute word negates it."""
+    clause = _CLAUSE_START.match(before)
+    return EN_NEGATION.search(before[clause.end() :] if clause else before) is not None
 
 
 def check_overclaims(text: str, evidence: Sequence[str]) -> list[GateFinding]:
