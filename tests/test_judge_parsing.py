@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.llm.parsing import Label, parse_judgments
-from core.verify.judge import NO_BELOW, YES_AT, Judge, JudgeAnswer, JudgeItem
+from core.text.words import content_words
+from core.verify.judge import NO_BELOW, YES_AT, Judge, JudgeAnswer, JudgeItem, focus
 from tests.fakes import FakeLLM
 
 Y, P, N = Label.YES, Label.PARTIAL, Label.NO
@@ -103,3 +104,33 @@ def test_a_model_without_logits_falls_back_to_parsed_answers() -> None:
     llm = FakeLLM(["[1] NO"])
     assert Judge(llm).judge([JudgeItem("Claim.", ("Passage.",))]) == [JudgeAnswer(N)]
     assert len(llm.history) == 1
+
+
+LONG = (
+    "In addition to the call transcripts we collected the audio of each call, and after a "
+    "careful alignment step we kept 576 calls whose audio and text agree, which correspond to "
+    "88,829 aligned sentences used for training and testing the model."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "limit", "shown"),
+    [
+        ("The paper uses 576 calls.", 60, LONG),
+        # the window holding most of the statement's words, cut ends marked
+        (
+            "The 576 calls correspond to 88,829 aligned sentences.",
+            12,
+            "… 576 calls whose audio and text agree, which correspond to 88,829 aligned …",
+        ),
+        # none of its words: the passage's start
+        ("Nothing here matches.", 8, "In addition to the call transcripts we collected …"),
+    ],
+)
+def test_long_passages_are_focused_on_the_statement(claim: str, limit: int, shown: str) -> None:
+    assert focus(LONG, content_words(claim), limit) == shown
+
+
+def test_table_rows_are_shown_whole() -> None:
+    row = "Table 2: MSE by horizon: HTML: n=3 0.401; n=7 0.302; n=15 0.250; n=30 0.198"
+    assert focus(row, content_words("HTML reaches 0.198 for n=30."), 4) == row

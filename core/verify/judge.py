@@ -6,9 +6,12 @@ confidence is a real probability. A model that does not (``yes_probability`` ret
 asked in batches of up to four and its text answer is parsed.
 
 The prompt never overflows the context window: the instruction and the statements are kept
-whole and the evidence passages are trimmed to fit. The judge is only one signal; the verifier
-lets the deterministic gates overrule it, so a paper that tells the model to "answer YES" cannot
-turn a fabricated number, quote or citation into a supported sentence.
+whole and the evidence passages are trimmed to fit. A long passage is shown as the words around
+the statement's own words, which keeps the prompt short where the CPU pays for every token.
+
+The judge is only one signal; the verifier lets the deterministic gates overrule it, so a paper
+that tells the model to "answer YES" cannot turn a fabricated number, quote or citation into a
+supported sentence.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from core.llm.prompts import (
     JUDGE_PROBABILITY_INSTRUCTION,
     JUDGE_PROBABILITY_ITEM,
 )
+from core.text.words import content_words
 
 BATCH_SIZE = 4
 #: P(YES) at or above this reads as YES, below NO_BELOW as NO, PARTIAL in between.
@@ -32,6 +36,8 @@ YES_AT = 0.6
 NO_BELOW = 0.35
 #: Evidence sentences shown per statement when reading probabilities.
 PROBABILITY_EVIDENCE = 3
+#: Words of an evidence passage shown to the judge, around the statement's words.
+FOCUS_WORDS = 24
 # Tokens kept free for the chat template's own markup around instruction and content.
 _TEMPLATE_MARGIN = 48
 
@@ -52,6 +58,29 @@ def label_for(probability: float) -> Label:
     if probability < NO_BELOW:
         return Label.NO
     return Label.PARTIAL
+
+
+def focus(passage: str, wanted: set[str], limit: int = 0) -> str:
+    """The ``limit`` words of a long passage that hold most of the statement's words.
+
+    A long evidence sentence costs prompt time on every claim it serves, while the part
+    that bears on the claim is usually a clause; the cut ends are marked with "…". A table row
+    ("Table 2: HTML: n=3 0.401; n=7 0.302; …") is kept whole: a claim compares its cells, and
+    cutting them cost SciTab's held-out split 0.04 of balanced accuracy.
+    """
+    limit = limit or FOCUS_WORDS
+    words = passage.split()
+    if len(words) <= limit or passage.count(";") >= 2:
+        return passage
+    hits = [1 if content_words(w) & wanted else 0 for w in words]
+    window = sum(hits[:limit])
+    best, start = window, 0
+    for i in range(1, len(words) - limit + 1):
+        window += hits[i + limit - 1] - hits[i - 1]
+        if window > best:
+            best, start = window, i
+    text = " ".join(words[start : start + limit])
+    return ("… " if start else "") + text + (" …" if start + limit < len(words) else "")
 
 
 @dataclass(frozen=True)
@@ -142,7 +171,9 @@ class Judge:
         """The user turn for one statement: its passages, then the statement and the question."""
         budget = self.llm.context_size - self.llm.count_tokens(JUDGE_PROBABILITY_INSTRUCTION)
         budget -= self.llm.count_tokens(item.claim) + _TEMPLATE_MARGIN + 24
-        passages = self._trim(item.evidence[:PROBABILITY_EVIDENCE], budget)
+        wanted = content_words(item.claim)
+        focused = [focus(p, wanted) for p in item.evidence[:PROBABILITY_EVIDENCE]]
+        passages = self._trim(focused, budget)
         evidence = "\n".join(f"- {p}" for p in passages) or "- (no passage found)"
         return JUDGE_PROBABILITY_ITEM.format(evidence=evidence, claim=item.claim)
 
