@@ -64,3 +64,31 @@ def test_explanation_names_both_sources_and_the_page() -> None:
 
 def test_tensor_shapes_and_page_marks_are_not_sources() -> None:
     assert citations("an input of [3, 224, 224] pixels (p. 4)") == []
+
+
+@pytest.mark.parametrize(
+    ("translation", "original", "expected"),
+    [
+        # the model's translation spelled the citation in Chinese: the original's source counts
+        (
+            "他们还讨论了卢和等人（2020）构建的包含2937个遗传罕见疾病的患者问题语料库。",
+            "They also discuss Luo et al. (2020), who built a corpus of patient questions on "
+            "2937 rare genetic diseases.",
+            (("Luo et al. (2020)",), ("Roberts et al. (2014)",)),
+        ),
+        (
+            "他们还讨论了罗伯茨等人（2014）构建的包含2937个遗传罕见疾病的患者问题语料库。",
+            "They also discuss Roberts et al. (2014), who built a corpus of patient questions on "
+            "2937 rare genetic diseases.",
+            None,
+        ),
+    ],
+)
+def test_a_translated_claim_keeps_the_sources_of_its_original(
+    translation: str, original: str, expected: tuple[tuple[str, ...], ...] | None
+) -> None:
+    found = check_attribution(translation, [ZH], original)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None and (found.claimed, found.paper) == expected

@@ -70,22 +70,28 @@ def citations(text: str) -> list[_Cite]:
     return sorted(found, key=lambda c: c.span)
 
 
-def check_attribution(claim: str, evidence: Sequence[Evidence]) -> Misattribution | None:
+def check_attribution(
+    claim: str, evidence: Sequence[Evidence], original: str = ""
+) -> Misattribution | None:
     """The wrong source, when the evidence sentence stating the claim's fact cites others.
 
     Args:
         claim: The claim (or its translation into the paper's language).
         evidence: The claim's evidence, best first.
+        original: The claim as written, when ``claim`` is its translation: a translation
+            may spell a citation in its own words ("Luo et al. (2020)" as "卢和等人（2020）"),
+            so the sources are read from the original when the translation shows none.
 
     Returns:
         The claimed and the paper's sources with the page, or None when the claim cites
         nothing, no evidence sentence states its fact, or that sentence cites a claimed source
         or none at all.
     """
-    cited = citations(claim)
+    own = citations(claim)
+    cited = own or citations(original)
     if not cited:
         return None
-    words = _words(claim, cited)
+    words = _words(claim, own)
     claimed = {c.key for c in cited}
     for ev in evidence:
         theirs = citations(ev.text)

@@ -199,7 +199,9 @@ class Checker:
                     cross,
                     binding,
                     comparison=comparison,
-                    attribution=check_attribution(text, ev.evidence),
+                    attribution=check_attribution(
+                        text, ev.evidence, with_pages if cross else ""
+                    ),
                     swapped=check_names(text, ev.evidence),
                     untraced=untraced,
                 )
