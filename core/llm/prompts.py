@@ -23,11 +23,9 @@ JUDGE_PROBABILITY_INSTRUCTION = (
     "beyond what they show, or is attributed to the wrong person or work. Answer with one word: "
     "YES or NO."
 )
-JUDGE_PROBABILITY_ITEM = (
-    "Passages:\n{evidence}\n\nStatement: {claim}\n\n"
-    "Do the passages state everything in the statement, with the same numbers, names and scope? "
-    "Answer YES or NO."
-)
+#: The user turn: every token of it is evaluated for every claim, so what YES requires is said
+#: once, in the cached instruction above.
+JUDGE_PROBABILITY_ITEM = "Passages:\n{evidence}\n\nStatement: {claim}\n\nAnswer YES or NO."
 
 #: One statement of a judge batch; {evidence} holds the trimmed passages, one per line.
 JUDGE_ITEM = "Statement [{n}]: {claim}\nPassages for [{n}]:\n{evidence}\n"
