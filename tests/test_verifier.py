@@ -299,6 +299,20 @@ def test_a_page_citation_does_not_weaken_support() -> None:
         ),
         ("SpanCheck uses BERT, RoBERTa, and ELECTRA as encoders.", None),
         ("Training is short, and cheap.", None),
+        # ", and the X" after a list of items ends the list
+        (
+            "The authors thank Jane Roe, John Doe, the Journal of Open Source Software, and the "
+            "Anvil community for their support.",
+            None,
+        ),
+        (
+            "It reaches 85.3% on SQuAD, 80.1% on NQ, and 77.0% on TriviaQA; the authors call it "
+            "robust across all three.",
+            [
+                "It reaches 85.3% on SQuAD, 80.1% on NQ, and 77.0% on TriviaQA",
+                "the authors call it robust across all three.",
+            ],
+        ),
         (
             "模型在SQuAD上的准确率为85.3%，并且作者表明它同样适用于长答案。",
             ["模型在SQuAD上的准确率为85.3%", "并且作者表明它同样适用于长答案。"],

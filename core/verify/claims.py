@@ -100,8 +100,19 @@ _JOINS = re.compile(
 
 
 def claim_parts(text: str) -> list[str]:
-    """The separate facts a sentence joins, each long enough to be checked on its own."""
-    pieces = [p.strip(" ,;；，") for p in _JOINS.split(text)]
+    """The separate facts a sentence joins, each long enough to be checked on its own.
+
+    ", and the X" after two or more commas ends a list ("thank A, B, C, and the Anvil
+    community"), not a clause, so it does not split.
+    """
+    pieces: list[str] = []
+    start = 0
+    for match in _JOINS.finditer(text):
+        if match.group().startswith(",") and text.count(",", start, match.start()) >= 2:
+            continue
+        pieces.append(text[start : match.start()])
+        start = match.end()
+    pieces = [p.strip(" ,;；，") for p in [*pieces, text[start:]]]
     if len(pieces) < 2 or not all(_long_enough(p) for p in pieces):
         return [text]
     return pieces
