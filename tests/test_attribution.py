@@ -49,11 +49,7 @@ def test_check_attribution(
     claim: str, evidence: list[Evidence], expected: tuple[tuple[str, ...], ...] | None
 ) -> None:
     found = check_attribution(claim, evidence)
-    if expected is None:
-        assert found is None
-    else:
-        assert found is not None
-        assert (found.claimed, found.paper) == expected
+    assert (None if found is None else (found.claimed, found.paper)) == expected
 
 
 def test_explanation_names_both_sources_and_the_page() -> None:
@@ -88,7 +84,4 @@ def test_a_translated_claim_keeps_the_sources_of_its_original(
     translation: str, original: str, expected: tuple[tuple[str, ...], ...] | None
 ) -> None:
     found = check_attribution(translation, [ZH], original)
-    if expected is None:
-        assert found is None
-    else:
-        assert found is not None and (found.claimed, found.paper) == expected
+    assert (None if found is None else (found.claimed, found.paper)) == expected

@@ -47,11 +47,7 @@ def test_check_names(
     claim: str, evidence: list[Evidence], expected: tuple[str, str] | None
 ) -> None:
     found = check_names(claim, evidence)
-    if expected is None:
-        assert found is None
-    else:
-        assert found is not None
-        assert (found.claim_name, found.paper_name) == expected
+    assert (None if found is None else (found.claim_name, found.paper_name)) == expected
 
 
 @pytest.mark.parametrize(

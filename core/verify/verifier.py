@@ -199,9 +199,7 @@ class Checker:
                     cross,
                     binding,
                     comparison=comparison,
-                    attribution=check_attribution(
-                        text, ev.evidence, with_pages if cross else ""
-                    ),
+                    attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     swapped=check_names(text, ev.evidence),
                     untraced=untraced,
                 )
@@ -233,7 +231,7 @@ class Checker:
         did not return ("8 mainstream baseline classifiers" in the abstract, while the best
         evidence lists "6个深度神经网络模型"); those sentences are weighed too.
         """
-        binding = _bind(gates, translated, evidence)
+        binding = _bind_claim(gates, translated, evidence)
         if binding.mismatch is None:
             return binding
         shown = {e.sentence_index for e in evidence}
@@ -245,7 +243,7 @@ class Checker:
         ]
         if not extra:
             return binding
-        again = _bind(gates, translated, evidence, extra)
+        again = _bind_claim(gates, translated, evidence, extra)
         return again if again.mismatch is None else binding
 
     def _untraced_quote(self, claim: str) -> UntracedQuote | None:
@@ -349,7 +347,8 @@ class Checker:
             explanation = n.explain()
         elif decision.rule == "soft_gate" and p.untraced is not None:
             reasons.insert(0, f"translated_quote_not_in_paper:{p.untraced.quote[:60]}")
-            explanation = "; ".join([p.untraced.explain(), *([explanation] if explanation else [])])
+            said = p.untraced.explain()
+            explanation = f"{said}; {explanation}" if explanation else said
         elif decision.rule == "no_evidence":
             reasons.insert(0, "no_evidence")
             explanation = "No evidence found in the paper"
@@ -420,7 +419,7 @@ def _confidence(decision: Decision, p: _Pending) -> float:
     return min(0.5 + abs(decision.score - 0.5), 0.99)
 
 
-def _bind(
+def _bind_claim(
     gates: GateResult,
     translated: str,
     evidence: Sequence[Evidence],
