@@ -178,7 +178,10 @@ class Papers:
     """Parsed papers and their retrievers, built once per run."""
 
     def __init__(self, embedder: Embedder, workdir: Path) -> None:
+        from core.llm import multilingual
+
         self.embedder = embedder
+        self.multilingual = multilingual.MultilingualE5() if multilingual.available() else None
         self.workdir = workdir
         self.papers: dict[str, Paper] = {}
         self.retrievers: dict[str, Any] = {}
@@ -215,7 +218,9 @@ def run_cases(
         by_paper[case.paper].append(case)
     for key, group in by_paper.items():
         paper, retriever = papers.get(key)
-        checker = Checker(paper, retriever, papers.embedder, judge, settings)
+        checker = Checker(
+            paper, retriever, papers.embedder, judge, settings, multilingual=papers.multilingual
+        )
         for case in group:
             start = time.perf_counter()
             verdicts = checker.verify(case.sentence)

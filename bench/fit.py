@@ -126,7 +126,10 @@ def fit(
 
 
 def write_params(
-    no_judge: dict[str, Any], with_judge: dict[str, Any], info: dict[str, Any]
+    no_judge: dict[str, Any],
+    with_judge: dict[str, Any],
+    cross_lingual: dict[str, Any],
+    info: dict[str, Any],
 ) -> None:
     """Rewrite core/verify/verdict_params.py."""
     body = (
@@ -134,6 +137,7 @@ def write_params(
         'do not edit."""\n\nfrom __future__ import annotations\n\nfrom typing import Any\n\n'
         f"NO_JUDGE: dict[str, Any] = {pprint.pformat(no_judge, width=90, sort_dicts=False)}\n"
         f"WITH_JUDGE: dict[str, Any] = {pprint.pformat(with_judge, width=90, sort_dicts=False)}\n"
+        f"CROSS_LINGUAL: dict[str, Any] = {pprint.pformat(cross_lingual, sort_dicts=False)}\n"
         f"FIT: dict[str, Any] = {pprint.pformat(info, width=90, sort_dicts=False)}\n"
     )
     PARAMS.write_text(body, encoding="utf-8")
@@ -162,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     embedder = OnnxMiniLM()
     fitted: dict[str, dict[str, Any]] = {}
     counts: dict[str, int] = {}
+    cross: list[tuple[float, int]] = []
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
         for label, judge, settings in configurations(
@@ -175,14 +180,20 @@ def main(argv: list[str] | None = None) -> int:
             for name in FIT_SETS:
                 cases = cases_of(name, args.limit if judge is not None else None)
                 run = run_cases(cases, papers, judge, settings)
-                rows += [
-                    (o.signals, int(o.case.label == "supported"), name)
-                    for o in run.outcomes
-                    if o.signals is not None
-                    and not o.signals.settled
-                    and o.case.label in ("supported", "fabricated")
-                    and (judge is None or o.signals.judge_p is not None)
-                ]
+                for o in run.outcomes:
+                    s = o.signals
+                    if (
+                        s is None
+                        or s.settled
+                        or o.case.label not in ("supported", "fabricated")
+                        or (judge is not None and s.judge_p is None)
+                    ):
+                        continue
+                    label = int(o.case.label == "supported")
+                    if not s.cross_lingual:
+                        rows.append((s, label, name))
+                    elif s.judge_p is not None:
+                        cross.append((s.judge_p, label))
             names = FEATURES if judge is not None else FEATURES[:-1]
             key = "with_judge" if judge is not None else "no_judge"
             fitted[key] = fit(
@@ -201,6 +212,13 @@ def main(argv: list[str] | None = None) -> int:
         "support_precision": SUPPORT_PRECISION,
         "l2": L2,
     }
+    cross_lingual = verdict_params.CROSS_LINGUAL
+    if cross:
+        scores, labels = np.array(cross).T
+        flag_below, support_at = thresholds(scores, labels, np.ones(len(cross)))
+        cross_lingual = {"flag_below": flag_below, "support_at": support_at}
+        counts["cross_lingual"] = len(cross)
+        print("cross-lingual", len(cross), "claims:", cross_lingual)
     with_judge = fitted.get("with_judge", verdict_params.WITH_JUDGE)
     if set(with_judge["weights"]) != set(FEATURES):
         # No judge data yet: the judge gets no weight until a fit with --judge.
@@ -208,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             **fitted["no_judge"],
             "weights": {**fitted["no_judge"]["weights"], "judge_logit": 0.0},
         }
-    write_params(fitted["no_judge"], with_judge, info)
+    write_params(fitted["no_judge"], with_judge, cross_lingual, info)
     print(f"wrote {PARAMS}")
     return 0
 

@@ -19,7 +19,7 @@ from core.config import API_KEY_ENV, JUDGE_API_KEY_ENV, Settings, app_home, secr
 from core.errors import AppError, LibraryError, NotInLibraryError
 from core.ingest.source import read_pdf_bytes, sha256_hex
 from core.library.leases import Leases
-from core.llm.base import LLM, Embedder
+from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.progress import CancelToken, Progress
 from core.records import (
     AuditEntry,
@@ -69,6 +69,7 @@ class Workspace:
         judge: LLM | None = None,
         embedder: Embedder | None = None,
         vector_index: VectorIndex | None = None,
+        multilingual: QueryEmbedder | None = None,
     ) -> None:
         """Models given here replace the defaults (tests pass fakes); None loads lazily."""
         self.settings = settings or Settings.load()
@@ -76,6 +77,7 @@ class Workspace:
         self._repo: Repository | None = None
         self._vectors = vector_index
         self._embedder = embedder
+        self._multilingual = multilingual
         self._writer = llm
         self._judge = judge
         self._retrievers: dict[str, HybridRetriever] = {}
@@ -133,6 +135,16 @@ class Workspace:
 
             self._embedder = OnnxMiniLM(threads=self.settings.model.threads)
         return self._embedder
+
+    @property
+    def multilingual(self) -> QueryEmbedder | None:
+        """The cross-lingual embedder, when its package is installed (it loads on first use)."""
+        if self._multilingual is None:
+            from core.llm import multilingual
+
+            if multilingual.available():
+                self._multilingual = multilingual.MultilingualE5()
+        return self._multilingual
 
     @property
     def writer(self) -> LLM:
@@ -366,6 +378,7 @@ class Workspace:
             self.embedder,
             self.judge if judge_on else None,
             self.settings.checker,
+            multilingual=self.multilingual,
         )
 
     def critique(

@@ -165,6 +165,39 @@ class FakeEmbedder:
         return out
 
 
+class FakeMultilingual(FakeEmbedder):
+    """FakeEmbedder that first maps the Chinese terms of ``glossary`` to English ones.
+
+    A deterministic stand-in for a multilingual embedding space: a Chinese claim lands near the
+    English sentence that uses the same terms. ``fail`` makes every call raise.
+    """
+
+    def __init__(self, glossary: dict[str, str], *, fail: bool = False) -> None:
+        super().__init__(name="fake-multilingual")
+        self.glossary = glossary
+        self.fail = fail
+        self.queries: list[str] = []
+
+    def _gloss(self, texts: Sequence[str]) -> list[str]:
+        if self.fail:
+            raise RuntimeError("multilingual engine unavailable")
+        out = []
+        for text in texts:
+            for zh, en in self.glossary.items():
+                text = text.replace(zh, f" {en} ")
+            out.append(text)
+        return out
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Passage vectors of the glossed texts."""
+        return super().embed(self._gloss(texts))
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors: the same space as passages here."""
+        self.queries.extend(texts)
+        return super().embed(self._gloss(texts))
+
+
 def make_paper(
     paragraphs: Sequence[str],
     *,

@@ -131,6 +131,30 @@ def test_long_passages_are_focused_on_the_statement(claim: str, limit: int, show
     assert focus(LONG, content_words(claim), limit) == shown
 
 
+LONG_ZH = (
+    "主流文本分类模型在标注数据集上的分类结果显示，分类模型的准确率均高于82%，最佳模型ERNIE在"
+    "6个大类的平均F1为86.06%，证明本文提出的糖尿病问题分类体系合理且有效"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "limit", "shown"),
+    [
+        ("ERNIE的平均F1为86.06%", 60, LONG_ZH),  # 80 characters and 4 runs: 44 words
+        # a character is half a word; the first window holding all of the statement wins
+        (
+            "ERNIE的平均F1为86.06%",
+            20,
+            "…分类结果显示，分类模型的准确率均高于82%，最佳模型ERNIE在6个大类的平均F1为86.06%，…",
+        ),
+        ("分类模型的准确率均高于82%", 12, "…分类结果显示，分类模型的准确率均高于82%，最佳模型…"),
+        ("没有匹配的内容", 6, "主流文本分类模型在标注数…"),  # 12 characters
+    ],
+)
+def test_chinese_passages_are_focused_by_characters(claim: str, limit: int, shown: str) -> None:
+    assert focus(LONG_ZH, content_words(claim), limit) == shown
+
+
 def test_table_rows_are_shown_whole() -> None:
     row = "Table 2: MSE by horizon: HTML: n=3 0.401; n=7 0.302; n=15 0.250; n=30 0.198"
     assert focus(row, content_words("HTML reaches 0.198 for n=30."), 4) == row

@@ -37,7 +37,7 @@ def test_each_claim_is_translated_once() -> None:
     assert llm.history[0].instruction == TRANSLATE_INSTRUCTION["en"]
 
 
-def test_chinese_claim_about_an_english_paper_is_retrieved_and_judged_in_english() -> None:
+def test_chinese_claim_is_retrieved_in_english_and_judged_as_written() -> None:
     paper = make_paper(
         ["SpanCheck reaches 85.3% accuracy on SQuAD. Training uses three epochs on one GPU."]
     )
@@ -55,6 +55,7 @@ def test_chinese_claim_about_an_english_paper_is_retrieved_and_judged_in_english
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), llm, CheckerSettings())
     verdict = checker.verify("SpanCheck在SQuAD上的准确率为85.3%。")[0]
     assert "SpanCheck reaches 85.3% accuracy on SQuAD." in judged[0]
+    assert "Statement: SpanCheck在SQuAD上的准确率为85.3%。" in judged[0]
     assert "cross_lingual" in verdict.reasons
     assert verdict.status.value == "supported"
     assert "85.3%" in verdict.evidence[0].text

@@ -120,3 +120,12 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One L2-normalised row per text, float32."""
         ...
+
+
+@runtime_checkable
+class QueryEmbedder(Embedder, Protocol):
+    """An embedder that encodes search queries apart from the passages they should find."""
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """One L2-normalised row per query, float32, comparable with ``embed`` rows."""
+        ...

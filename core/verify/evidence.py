@@ -4,7 +4,9 @@ Every claim is its own query (the claim's text, not its neighbours joined: a gro
 the passages of the group's loudest sentence). The paper sentences inside the returned chunks
 (so each hit brings its neighbours), table rows among them, plus the sentences that share a
 number or a name with the claim ("anchor" sentences, which also bridge a Chinese critique to an
-English paper), are candidates. Each claim is aligned to its best candidates by a score mixing
+English paper), are candidates. A claim in another language than the paper's is searched in
+a multilingual embedding space over all of the paper's sentences instead, when such an embedder
+is available (``find_across``). Each claim is aligned to its best candidates by a score mixing
 embedding cosine, content-word coverage and shared anchors, so the GUI can highlight a line
 rather than a page.
 
@@ -17,13 +19,13 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from core.llm.base import Embedder
+from core.llm.base import Embedder, QueryEmbedder
 from core.text.normalize import extract_numbers, match_key
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
@@ -32,6 +34,9 @@ from core.verify.gates import name_candidates, quoted_passages
 log = logging.getLogger(__name__)
 
 GROUP_SIZE = 4
+_WORD = re.compile(r"[^\W\d_]{2,}|[\u3400-\u9fff]")
+#: Paper sentences nearest a cross-lingual claim that are aligned like a retrieval's sentences.
+ACROSS_CANDIDATES = 8
 #: Text addressed to a model rather than a reader (prompt injection): never shown as evidence.
 _INSTRUCTION = re.compile(
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|"
@@ -78,18 +83,24 @@ class EvidenceFinder:
         chunks_per_group: int = 3,
         per_claim: int = 3,
         leading_sentences: int = 15,
+        multilingual: QueryEmbedder | None = None,
     ) -> None:
         """Index the paper's sentences by their numbers and names for anchor lookups."""
         self.paper = paper
         self.retriever = retriever
         self.embedder = embedder
+        self.multilingual = multilingual
         self.chunks_per_group = chunks_per_group
         self.per_claim = per_claim
         self.leading_sentences = leading_sentences
         self._vectors: dict[int, np.ndarray] = {}
         self._words = [content_words(s.text) for s in paper.sentences]
-        # NOTE: injected instructions are data, not evidence: the judge never sees them.
-        self._hidden = {s.index for s in paper.sentences if is_instruction(s.text)}
+        # NOTE: injected instructions are data, not evidence: the judge never sees them. Nor does
+        # it see a "sentence" without a word (a figure's axis ticks read as a table row), which
+        # states nothing and sits near every query in an embedding space.
+        self._hidden = {
+            s.index for s in paper.sentences if is_instruction(s.text) or not _WORD.search(s.text)
+        }
         self._match_keys: list[str] | None = None  # built on the first quoted claim
         self._by_anchor: dict[str, list[int]] = defaultdict(list)
         for sentence in paper.sentences:
@@ -123,6 +134,38 @@ class EvidenceFinder:
             results.append(
                 self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source)
             )
+        return results
+
+    def find_across(self, claims: Sequence[str]) -> list[ClaimEvidence] | None:
+        """Evidence for claims in another language than the paper's, without translating them.
+
+        Every visible paper sentence is compared with each claim in the multilingual space; the
+        nearest ones and the anchor sentences are aligned as in ``find``, by the multilingual
+        cosine. None when there is no multilingual embedder or it fails (callers translate).
+        """
+        multilingual = self.multilingual
+        if multilingual is None or not claims:
+            return None
+        if not self.paper.sentences:
+            return [ClaimEvidence((), None, None, "none") for _ in claims]
+        visible = [s.index for s in self.paper.sentences if s.index not in self._hidden]
+
+        def vectors_of(ids: Sequence[int]) -> np.ndarray:
+            texts = [self.paper.sentences[i].text for i in ids]
+            return np.asarray(multilingual.embed(texts), dtype=np.float32)
+
+        try:
+            queries = np.asarray(multilingual.embed_queries(list(claims)), dtype=np.float32)
+            everything = vectors_of(visible)
+        except Exception as exc:  # noqa: BLE001 - the claims are translated instead
+            log.warning("multilingual embedding failed, translating instead: %s", exc)
+            self.multilingual = None
+            return None
+        results = []
+        for claim, query in zip(claims, queries, strict=True):
+            nearest = np.argsort(-(everything @ query), kind="stable")[:ACROSS_CANDIDATES]
+            ids = list(dict.fromkeys([visible[j] for j in nearest] + self._anchor_sentences(claim)))
+            results.append(self._align(claim, ids, query, "retrieval", vectors_of))
         return results
 
     def _candidates(self, query: str) -> tuple[list[int], str]:
@@ -186,13 +229,18 @@ class EvidenceFinder:
         return np.stack([self._vectors[i] for i in ids])
 
     def _align(
-        self, claim: str, ids: list[int], claim_vector: np.ndarray | None, source: str
+        self,
+        claim: str,
+        ids: list[int],
+        claim_vector: np.ndarray | None,
+        source: str,
+        vectors_of: Callable[[Sequence[int]], np.ndarray | None] | None = None,
     ) -> ClaimEvidence:
         ids = [i for i in ids if i not in self._hidden]
         if not ids:
             return ClaimEvidence((), claim_vector, None, "none")
         cosines = np.zeros(len(ids), dtype=np.float32)
-        vectors = self.sentence_vectors(ids) if claim_vector is not None else None
+        vectors = (vectors_of or self.sentence_vectors)(ids) if claim_vector is not None else None
         if vectors is not None and claim_vector is not None:
             cosines = vectors @ claim_vector
         wanted = content_words(claim)

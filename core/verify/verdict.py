@@ -12,13 +12,13 @@
       ``unsupported`` |
 | 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,
       an absolute word its evidence does not carry | ``unsupported`` |
-| 5 | Chinese claim about a non-Chinese paper | judge P(YES) against the judge's thresholds;
-      ``partial`` without a judge |
+| 5 | claim in another language than the paper's | judge P(YES) against the fitted
+      ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
 | 7 | score at or above ``support_at`` | ``supported`` |
 | 8 | otherwise | ``partial`` (needs review) |
 
-Rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with the judge's
+Row 5 and rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with the judge's
 probability, one without), written by ``python -m bench.fit`` from the fit splits (SciTab and
 the real critiques).
 Rows 1-4 are exact checks, not fitted: SciTab's "papers" are single tables, so names, pages and
@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 from core.types import Status
 from core.verify import verdict_params
-from core.verify.judge import NO_BELOW, YES_AT
 
 FEATURES = ("coverage", "cosine", "number_unbound", "judge_logit")
 
@@ -125,9 +124,10 @@ def decide(signals: Signals) -> Decision:
         p = signals.judge_p
         if p is None:
             return Decision(Status.PARTIAL, "cross_lingual", 0.5)
-        if p >= YES_AT:
+        bands = verdict_params.CROSS_LINGUAL
+        if p >= bands["support_at"]:
             return Decision(Status.SUPPORTED, "cross_lingual_judge", p)
-        if p < NO_BELOW:
+        if p < bands["flag_below"]:
             return Decision(Status.UNSUPPORTED, "cross_lingual_judge", p)
         return Decision(Status.PARTIAL, "cross_lingual_judge", p)
     params = verdict_params.WITH_JUDGE if signals.judge_p is not None else verdict_params.NO_JUDGE

@@ -5,26 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.1785,
-    "weights": {"coverage": 0.0, "cosine": 1.173, "number_unbound": -0.3767},
-    "flag_below": 0.493,
-    "support_at": 0.665,
+    "bias": -0.6265,
+    "weights": {"coverage": 0.5376, "cosine": 1.2108, "number_unbound": -0.1507},
+    "flag_below": 0.424,
+    "support_at": 0.659,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.0064,
-    "weights": {
-        "coverage": 0.0,
-        "cosine": 0.9056,
-        "number_unbound": -0.1549,
-        "judge_logit": 0.8755,
-    },
-    "flag_below": 0.448,
-    "support_at": 0.691,
+    "bias": 0.4479,
+    "weights": {"coverage": 0.0, "cosine": 0.2022, "number_unbound": 0.0, "judge_logit": 1.1777},
+    "flag_below": 0.424,
+    "support_at": 0.662,
 }
+CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.236, "support_at": 0.661}
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
     "sets": ("scitab-fit", "real-fit"),
-    "claims": {"no_judge": 397, "with_judge": 203},
+    "claims": {"no_judge": 351, "with_judge": 256, "cross_lingual": 44},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "l2": 1.0,

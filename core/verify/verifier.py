@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 
 from core.config import CheckerSettings
-from core.llm.base import LLM, Embedder
+from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
@@ -32,6 +32,8 @@ from core.verify.claims import check_text, claim_kind, claim_parts, extract_clai
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
+from core.verify.gates.common import LIST_MARKER
+from core.verify.gates.numbers import glued_to_name
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
 from core.verify.semantic import SemanticScore, score_claim
@@ -85,16 +87,23 @@ class Checker:
         embedder: Embedder | None,
         judge_llm: LLM | None,
         settings: CheckerSettings,
+        *,
+        multilingual: QueryEmbedder | None = None,
     ) -> None:
-        """Index the paper once; the judge is used only when ``settings.use_judge`` is set."""
+        """Index the paper once; the judge is used only when ``settings.use_judge`` is set.
+
+        ``multilingual`` finds evidence for claims in another language than the paper's;
+        without it they are translated by the judge's model first.
+        """
         self.paper = paper
         self.settings = settings
         self.facts = PaperFacts(paper)
-        self.finder = EvidenceFinder(paper, retriever, embedder)
+        self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
-        #: Claims in another language than the paper's are translated by the judge's model.
+        #: The judge's model translates what the multilingual space cannot carry: a claim's
+        #: numbers are bound through the words around them, and quotes are looked up verbatim.
         self.translator = ClaimTranslator(self.judge.llm) if self.judge is not None else None
         self.judge_failures = 0
         #: (claim, signals) of every decided claim, for benchmarks and fitting.
@@ -167,10 +176,12 @@ class Checker:
         split = {index for index, n in counts.items() if n > 1}
         # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
         # claim without its "(p. 4)", which is about where, not what.
-        texts = [self._in_paper_language(without_page_citations(t)) for _, t in parts]
-        found = self.finder.find(texts)
+        originals = [without_page_citations(t) for _, t in parts]
+        texts, found = self._evidence(originals)
         pending: list[_Pending] = []
-        for (claim, with_pages), text, ev in zip(parts, texts, found, strict=True):
+        for (claim, with_pages), original, text, ev in zip(
+            parts, originals, texts, found, strict=True
+        ):
             ev_texts = [e.text for e in ev.evidence]
             # Table rows carry values, not words like "all" or "best": a claim about a table is
             # not read for absolute words (the comparison check reads the values).
@@ -192,7 +203,7 @@ class Checker:
             pending.append(
                 _Pending(
                     claim,
-                    text,
+                    original,
                     ev,
                     gates,
                     semantic,
@@ -263,9 +274,30 @@ class Checker:
         sentences = self.paper.sentences
         return 0 <= index < len(sentences) and sentences[index].section == "table"
 
+    def _evidence(self, claims: list[str]) -> tuple[list[str], list[ClaimEvidence]]:
+        """Each claim as the checks read it, and its evidence.
+
+        A claim in the paper's language is read as written. Another language's claim is
+        searched in the multilingual space and translated only when it holds a number, whose
+        binding reads the words around it; without that space every such claim is translated
+        and searched in the paper's language (when a model can translate).
+        """
+        across = [i for i, c in enumerate(claims) if language_of(c) != self.language]
+        found_across = self.finder.find_across([claims[i] for i in across]) if across else None
+        texts = list(claims)
+        for i in across:
+            if found_across is None or _states_a_number(claims[i]):
+                texts[i] = self._in_paper_language(claims[i])
+        if found_across is None:
+            return texts, self.finder.find(texts)
+        by_index = dict(zip(across, found_across, strict=True))
+        same = [i for i in range(len(claims)) if i not in by_index]
+        by_index.update(zip(same, self.finder.find([texts[i] for i in same]), strict=True))
+        return texts, [by_index[i] for i in range(len(claims))]
+
     def _in_paper_language(self, text: str) -> str:
         """``text`` in the paper's language when a model can translate it."""
-        if self.translator is None or language_of(text) == self.language:
+        if self.translator is None:
             return text
         return self.translator.translate(text, self.language) or text
 
@@ -463,3 +495,10 @@ def _explain(status: Status, evidence: Sequence[Evidence]) -> str:
     # NOTE: never "no passage supports this" above a passage that says it: the closest passage
     # is named and the reader judges the difference.
     return f"The closest passage (p. {best.page}) does not state this"
+
+
+def _states_a_number(text: str) -> bool:
+    """Whether ``text`` holds a number beyond a list marker and a model name's digits."""
+    marker = LIST_MARKER.match(text)
+    start = marker.end() if marker else 0
+    return any(m.start >= start and not glued_to_name(text, m.start) for m in extract_numbers(text))
