@@ -18,9 +18,9 @@
 | 7 | score at or above ``support_at`` | ``supported`` |
 | 8 | otherwise | ``partial`` (needs review) |
 
-Row 5 and rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with the judge's
-probability, one without), written by ``python -m bench.fit`` from the fit splits (SciTab and
-the real critiques).
+Row 5 and rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with
+the judge's probability, one without, and the cross-lingual bands), written by
+``python -m bench.fit`` from the fit splits (SciTab and the real critiques).
 Rows 1-4 are exact checks, not fitted: SciTab's "papers" are single tables, so names, pages and
 prose numbers a claim takes from the rest of a paper are missing there and a fit would learn
 that the gates are noise; their precision is measured on the planted critiques of real papers.
