@@ -131,6 +131,19 @@ def test_real_model_follows_instructions_and_judges(bundled_model: Path, no_netw
     assert right is not None and wrong is not None
     assert 0.0 <= wrong < 0.5 < right <= 1.0
 
+    # Another prompt in between (a translation) does not cost the judge its instruction again.
+    model.chat(
+        [Message("system", "Translate into English."), Message("user", "准确率")], max_tokens=4
+    )
+    evaluated: list[int] = []
+    evaluate = model._llama.eval
+    model._llama.eval = lambda tokens: (evaluated.append(len(tokens)), evaluate(tokens))[1]
+    again = model.yes_probability(instruction, f"{passage}\nStatement: Accuracy rose to 84.5%.")
+    snapshot = model._snapshot
+    assert snapshot is not None and len(snapshot[0]) >= 32
+    assert again is not None and abs(again - right) < 0.05
+    assert evaluated and sum(evaluated) < 40  # the statement's tokens, not the instruction's
+
 
 def test_stop_during_assembly_leaves_no_partial_file(fake_parts: list[Path]) -> None:
     from core.errors import Cancelled

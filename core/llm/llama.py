@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import threading
@@ -40,8 +41,6 @@ def _route_native_log() -> None:
     global _native_log_callback
     if _native_log_callback is not None:
         return
-    import ctypes
-
     import llama_cpp
 
     @llama_cpp.llama_log_callback  # type: ignore[misc]
@@ -101,7 +100,9 @@ class LlamaModel(ChatModel):
     Every prompt is rendered to text (through the GGUF's chat template when it has one) and
     handed to llama.cpp as tokens, so a prompt that extends the previous one - the next section of
     a critique, the next claim under the same judge instruction - reuses the KV cache of the
-    shared prefix instead of processing it again.
+    shared prefix instead of processing it again. The judge's shared prefix (its instruction) is
+    also kept aside as a KV snapshot, so a translation or a critique in between does not make
+    the next judge call pay for the instruction again.
     """
 
     def __init__(
@@ -114,6 +115,10 @@ class LlamaModel(ChatModel):
     ) -> None:
         self._llama = llama
         self._lock = threading.Lock()
+        #: Tokens of the last probability prompt, and a KV snapshot of the prefix such prompts
+        #: share (tokens, sequence state).
+        self._last_probability: list[int] = []
+        self._snapshot: tuple[list[int], bytes] | None = None
         self.path = path
         self.name = label or path.name
         self.context_size = int(llama.n_ctx())
@@ -217,7 +222,9 @@ class LlamaModel(ChatModel):
         messages = [Message("system", instruction), Message("user", content)]
         tokens = self._prompt_tokens(messages, self.context_size - 8)
         with self._lock:
-            logits = self._next_token_logits(tokens)
+            shared = _common_prefix(self._last_probability, tokens)
+            self._last_probability = tokens
+            logits = self._next_token_logits(tokens, keep=shared if shared >= _SNAPSHOT_MIN else 0)
         yes = _logsumexp(logits[sorted(self._yes_ids)])
         no = _logsumexp(logits[sorted(self._no_ids)])
         return float(1.0 / (1.0 + np.exp(no - yes)))
@@ -275,20 +282,69 @@ class LlamaModel(ChatModel):
         end = self._llama.detokenize(tokens[len(tokens) - tail :]).decode("utf-8", errors="ignore")
         return f"{head}\n…\n{end}"
 
-    def _next_token_logits(self, tokens: list[int]) -> np.ndarray:
-        """Logits after ``tokens``, evaluating only what is not already in the KV cache."""
+    def _next_token_logits(self, tokens: list[int], keep: int = 0) -> np.ndarray:
+        """Logits after ``tokens``, evaluating only what is not already in the KV cache.
+
+        ``keep``: the first ``keep`` tokens are a prefix later prompts share; a snapshot of their
+        KV cache is taken, and restored whenever the cache has moved on to another prompt.
+        """
         import llama_cpp
 
         llama = self._llama
-        cached = np.asarray(llama.input_ids[: llama.n_tokens])
-        limit = min(len(cached), len(tokens) - 1)
-        same = cached[:limit] == np.asarray(tokens[:limit])
-        common = int(limit if same.all() else np.argmin(same))
+        common = _common_prefix(list(llama.input_ids[: llama.n_tokens]), tokens[:-1])
+        snapshot = self._snapshot
+        if snapshot is not None and common < len(snapshot[0]) < len(tokens):
+            if tokens[: len(snapshot[0])] == snapshot[0] and self._restore(snapshot):
+                common = len(snapshot[0])
         # NOTE: eval() drops the cache past n_tokens, so rewinding n_tokens keeps the prefix.
         llama.n_tokens = common
+        if 0 < keep < len(tokens) and (snapshot is None or snapshot[0] != tokens[:keep]):
+            if common > keep:
+                llama.n_tokens = keep  # eval() then drops the cache past the prefix
+            llama.eval(tokens[min(common, keep) : keep])
+            common = keep
+            self._snapshot = (tokens[:keep], self._save())
         llama.eval(tokens[common:])
         pointer = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
         return np.ctypeslib.as_array(pointer, shape=(llama.n_vocab(),)).copy()
+
+    def _save(self) -> bytes:
+        """The KV cache of sequence 0 (the only one used)."""
+        import llama_cpp
+
+        ctx = self._llama.ctx
+        size = llama_cpp.llama_state_seq_get_size(ctx, 0)
+        buffer = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_seq_get_data(ctx, buffer, size, 0)
+        return bytes(buffer[:written])
+
+    def _restore(self, snapshot: tuple[list[int], bytes]) -> bool:
+        """Put a snapshot back as the cache; False (cache untouched) when llama.cpp refuses."""
+        import llama_cpp
+
+        llama = self._llama
+        tokens, state = snapshot
+        buffer = (ctypes.c_uint8 * len(state)).from_buffer_copy(state)
+        if llama_cpp.llama_state_seq_set_data(llama.ctx, buffer, len(state), 0) == 0:
+            self._snapshot = None
+            llama.n_tokens = 0
+            return False
+        llama.input_ids[: len(tokens)] = tokens
+        llama.n_tokens = len(tokens)
+        return True
+
+
+#: Shortest shared prefix worth a snapshot (about the chat template's own markup).
+_SNAPSHOT_MIN = 32
+
+
+def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
+    """Length of the longest common prefix of two token lists."""
+    limit = min(len(a), len(b))
+    if limit == 0:
+        return 0
+    same = np.asarray(a[:limit]) == np.asarray(b[:limit])
+    return int(limit if same.all() else np.argmin(same))
 
 
 def _logsumexp(values: np.ndarray) -> float:

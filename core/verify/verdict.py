@@ -6,8 +6,8 @@
 | 2 | no evidence at all | ``unsupported`` |
 | 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
 | 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
-| 3c | a source cited for a fact the paper credits to other sources (``misattribution``) |
-      ``unsupported`` |
+| 3c | a source cited for a fact the paper credits to other sources, or a person the paper
+      only thanks credited with the work (``misattribution``) | ``unsupported`` |
 | 3d | the sentence stating the claim's fact names something else (``name_mismatch``) |
       ``unsupported`` |
 | 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,

@@ -30,6 +30,7 @@ from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
+from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.common import LIST_MARKER
@@ -73,6 +74,7 @@ class _Pending:
     binding: Binding
     comparison: Contradiction | None = None
     attribution: Misattribution | None = None
+    thanked: ThankedOnly | None = None
     swapped: NameMismatch | None = None
     untraced: UntracedQuote | None = None
 
@@ -98,6 +100,7 @@ class Checker:
         self.paper = paper
         self.settings = settings
         self.facts = PaperFacts(paper)
+        self.acknowledged = Acknowledged(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
@@ -211,6 +214,7 @@ class Checker:
                     binding,
                     comparison=comparison,
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
+                    thanked=self.acknowledged.check(with_pages),
                     swapped=check_names(text, ev.evidence),
                     untraced=untraced,
                 )
@@ -339,7 +343,7 @@ class Checker:
             has_evidence=bool(p.found.evidence),
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
-            misattributed=p.attribution is not None,
+            misattributed=p.attribution is not None or p.thanked is not None,
             name_swapped=p.swapped is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
@@ -373,6 +377,9 @@ class Checker:
             a = p.attribution
             reasons.insert(0, f"misattribution:{'+'.join(a.claimed)}->{'+'.join(a.paper)}")
             explanation = a.explain()
+        elif decision.rule == "misattribution" and p.thanked is not None:
+            reasons.insert(0, f"credited_person_only_thanked:{'+'.join(p.thanked.names)}")
+            explanation = p.thanked.explain()
         elif decision.rule == "name_mismatch" and p.swapped is not None:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
