@@ -31,18 +31,18 @@ _CREDIT = re.compile(
     r"作者|开发|提出|合作|设计|编写|创建|研制|发明|实现",
     re.I,
 )
-#: A run of capitalised words; a person is a run of two or three ("Ian Davies", "Stefon van
-#: Noordt") without an organisation's word.
-_RUN = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:(?:van|von|de|der|da|di|le|la) )?[A-Z][a-z]+)*\b")
+#: A run of capitalised words, which Chinese text may touch ("由Luff和Davies开发"); a person is a
+#: run of two or three ("Ian Davies", "Stefon van Noordt") without an organisation's word.
+_RUN = re.compile(
+    r"(?<![A-Za-z])[A-Z][a-z]+(?:[ -](?:(?:van|von|de|der|da|di|le|la) )?[A-Z][a-z]+)*(?![a-z])"
+)
 _ORGANISATION = re.compile(
     r"\b(?:Foundation|University|Institute|Council|Community|Software|Science|Research|"
     r"Program(?:me)?|Centre|Center|Lab(?:oratory)?|Inc|Ltd|Agency|Ministry|Fund|Society|"
     r"Academy|School|Board|College|Department|Hospital|Company|Corporation|Group|Journal|"
     r"Grant|Number|Award)\b"
 )
-_WORD = re.compile(r"\b[A-Z][a-z]{2,}\b")
-#: The same words inside a claim, where Chinese text may touch them ("由Luff和Davies开发").
-_NAMED = re.compile(r"(?<![A-Za-z])[A-Z][a-z]{2,}(?![a-z])")
+_WORD = re.compile(r"(?<![A-Za-z])[A-Z][a-z]{2,}(?![a-z])")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class ThankedOnly:
     page: int
 
     def explain(self) -> str:
-        """``The paper names Luff, Davies only in its acknowledgements (p. 3), …``."""
+        """``The paper names James Desjardins only in its acknowledgements (p. 3), …``."""
         return (
             f"The paper names {', '.join(self.names)} only in its acknowledgements "
             f"(p. {self.page}), not as authors of this work"
@@ -92,7 +92,13 @@ class Acknowledged:
         """The thanked-only people ``claim`` credits with the work, if any."""
         if not self.only_thanked or _HELP.search(claim) or not _CREDIT.search(claim):
             return None
-        credited = [w for w in dict.fromkeys(_NAMED.findall(claim)) if w in self.only_thanked]
+        # NOTE: every word of the name must be thanked only: "James Desjardins" is not, when
+        # the paper names a Desjardins elsewhere.
+        credited = [
+            (run.group(), self.only_thanked[words[0]])
+            for run in _RUN.finditer(claim)
+            if (words := _WORD.findall(run.group())) and all(w in self.only_thanked for w in words)
+        ]
         if not credited:
             return None
-        return ThankedOnly(tuple(credited), self.only_thanked[credited[0]])
+        return ThankedOnly(tuple(dict.fromkeys(n for n, _ in credited)), credited[0][1])
