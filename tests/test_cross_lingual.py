@@ -132,3 +132,24 @@ def test_a_row_without_words_is_never_evidence(across: bool) -> None:
     found = finder.find_across(["训练的学习率为0.5。"]) if across else finder.find(["0.5 and 0.6"])
     assert found is not None
     assert [e.sentence_index for e in found[0].evidence] == [1]
+
+
+def test_a_number_the_translation_loses_is_not_excused_by_it() -> None:
+    # "20万" is 200,000; the model's translation says "20 million", which binds nothing.
+    llm = FakeLLM(
+        ["The model was trained for 20 million steps with a batch size of 64."],
+        follows_instructions=True,
+        probabilities=lambda i, c: 0.9,
+    )
+    paper = make_paper(["We train for 150,000 steps with a batch size of 64 on four GPUs."])
+    checker = Checker(
+        paper,
+        FakeRetriever(paper),
+        FakeEmbedder(),
+        llm,
+        CheckerSettings(),
+        multilingual=FakeMultilingual({"训练": "train", "批大小": "batch size"}),
+    )
+    verdict = checker.verify("模型训练了20万步，批大小为64。")[0]
+    assert verdict.status.value == "unsupported"
+    assert "number_not_in_paper:20万" in verdict.reasons

@@ -474,7 +474,11 @@ def _bind_claim(
     text = unicodedata.normalize("NFKC", translated)
     wanted = {m.value for m in gates.numbers}
     mentions = [m for m in extract_numbers(text) if m.value in wanted]
-    return bind_numbers(mentions, text, evidence, restating)
+    binding = bind_numbers(mentions, text, evidence, restating)
+    # A number the translation lost ("20万" as "20 million") is not bound by it: it must not
+    # excuse the claim's number that the paper lacks.
+    lost = len(wanted - {m.value for m in mentions})
+    return replace(binding, numbers=binding.numbers + lost) if lost else binding
 
 
 def _consistent(gates: GateResult, evidence: Sequence[str]) -> GateResult:
