@@ -143,7 +143,7 @@ class Workspace:
             from core.llm import multilingual
 
             if multilingual.available():
-                self._multilingual = multilingual.MultilingualE5()
+                self._multilingual = multilingual.MultilingualE5(self.home / "multilingual")
         return self._multilingual
 
     @property
