@@ -8,7 +8,8 @@
 | 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
 | 3c | a source cited for a fact the paper credits to other sources, or a person the paper
       only thanks credited with the work (``misattribution``) | ``unsupported`` |
-| 3d | the sentence stating the claim's fact names something else (``name_mismatch``) |
+| 3d | the sentence stating the claim's fact names something else, or the claim puts in the
+      paper's method a name the paper gives only as related work (``name_mismatch``) |
       ``unsupported`` |
 | 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,
       an absolute word its evidence does not carry | ``unsupported`` |

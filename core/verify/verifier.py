@@ -37,6 +37,7 @@ from core.verify.gates.common import LIST_MARKER
 from core.verify.gates.numbers import glued_to_name
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
+from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -76,6 +77,7 @@ class _Pending:
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
     swapped: NameMismatch | None = None
+    related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
 
 
@@ -101,6 +103,7 @@ class Checker:
         self.settings = settings
         self.facts = PaperFacts(paper)
         self.acknowledged = Acknowledged(paper)
+        self.related_work = RelatedWork(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
@@ -216,6 +219,7 @@ class Checker:
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
                     swapped=check_names(text, ev.evidence),
+                    related_only=self.related_work.check(with_pages),
                     untraced=untraced,
                 )
             )
@@ -344,7 +348,7 @@ class Checker:
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
             misattributed=p.attribution is not None or p.thanked is not None,
-            name_swapped=p.swapped is not None,
+            name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
             name_missing="name" in soft,
@@ -384,6 +388,9 @@ class Checker:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
             explanation = n.explain()
+        elif decision.rule == "name_mismatch" and p.related_only is not None:
+            reasons.insert(0, f"name_only_related_work:{p.related_only.name}")
+            explanation = p.related_only.explain()
         elif decision.rule == "soft_gate" and p.untraced is not None:
             reasons.insert(0, f"translated_quote_not_in_paper:{p.untraced.quote[:60]}")
             said = p.untraced.explain()
