@@ -291,11 +291,12 @@ class LlamaModel(ChatModel):
         import llama_cpp
 
         llama = self._llama
-        common = _common_prefix(list(llama.input_ids[: llama.n_tokens]), tokens[:-1])
+        common = _common_prefix(llama.input_ids[: llama.n_tokens], tokens[:-1])
         snapshot = self._snapshot
         if snapshot is not None and common < len(snapshot[0]) < len(tokens):
-            if tokens[: len(snapshot[0])] == snapshot[0] and self._restore(snapshot):
-                common = len(snapshot[0])
+            if tokens[: len(snapshot[0])] == snapshot[0]:
+                # A refused restore leaves the cache unknown: everything is evaluated again.
+                common = len(snapshot[0]) if self._restore(snapshot) else 0
         # NOTE: eval() drops the cache past n_tokens, so rewinding n_tokens keeps the prefix.
         llama.n_tokens = common
         if 0 < keep < len(tokens) and (snapshot is None or snapshot[0] != tokens[:keep]):
@@ -319,7 +320,7 @@ class LlamaModel(ChatModel):
         return bytes(buffer[:written])
 
     def _restore(self, snapshot: tuple[list[int], bytes]) -> bool:
-        """Put a snapshot back as the cache; False (cache untouched) when llama.cpp refuses."""
+        """Put a snapshot back as the cache; False (the snapshot dropped) when llama.cpp refuses."""
         import llama_cpp
 
         llama = self._llama
@@ -338,7 +339,7 @@ class LlamaModel(ChatModel):
 _SNAPSHOT_MIN = 32
 
 
-def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
+def _common_prefix(a: Sequence[int] | np.ndarray, b: Sequence[int]) -> int:
     """Length of the longest common prefix of two token lists."""
     limit = min(len(a), len(b))
     if limit == 0:

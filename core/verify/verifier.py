@@ -33,8 +33,7 @@ from core.verify.comparison import Contradiction, check_comparison
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
-from core.verify.gates.common import LIST_MARKER
-from core.verify.gates.numbers import glued_to_name
+from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
@@ -294,7 +293,7 @@ class Checker:
         found_across = self.finder.find_across([claims[i] for i in across]) if across else None
         texts = list(claims)
         for i in across:
-            if found_across is None or _states_a_number(claims[i]):
+            if found_across is None or quantities(claims[i]):
                 texts[i] = self._in_paper_language(claims[i])
         if found_across is None:
             return texts, self.finder.find(texts)
@@ -513,10 +512,3 @@ def _explain(status: Status, evidence: Sequence[Evidence]) -> str:
     # NOTE: never "no passage supports this" above a passage that says it: the closest passage
     # is named and the reader judges the difference.
     return f"The closest passage (p. {best.page}) does not state this"
-
-
-def _states_a_number(text: str) -> bool:
-    """Whether ``text`` holds a number beyond a list marker and a model name's digits."""
-    marker = LIST_MARKER.match(text)
-    start = marker.end() if marker else 0
-    return any(m.start >= start and not glued_to_name(text, m.start) for m in extract_numbers(text))

@@ -15,17 +15,8 @@ def check_numbers(
     """Every number outside citations, cross-references and names must occur in the paper."""
     failures: list[GateFinding] = []
     anchors: list[str] = []
-    checked: list[NumberMention] = []
-    marker = LIST_MARKER.match(text)
-    skip = list(masked) + ([marker.span()] if marker else [])
-    seen: set[str] = set()
-    for mention in extract_numbers(text):
-        if inside(mention.start, mention.end, skip) or glued_to_name(text, mention.start):
-            continue
-        if mention.canonical in seen:
-            continue
-        seen.add(mention.canonical)
-        checked.append(mention)
+    checked = quantities(text, masked)
+    for mention in checked:
         unit = unit_after(text, mention.end)
         found = facts.has_number(mention)
         if found and (unit is None or facts.has_number_with_unit(mention, unit)):
@@ -47,6 +38,25 @@ def check_numbers(
                 )
             )
     return failures, anchors, checked
+
+
+def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[NumberMention]:
+    """The numbers of ``text`` that state a quantity, each value once.
+
+    Left out: numbers inside ``masked`` spans (citations, cross-references, names), a list
+    marker ("1. …") and a model name's digits (GPT-4).
+    """
+    marker = LIST_MARKER.match(text)
+    skip = list(masked) + ([marker.span()] if marker else [])
+    seen: set[str] = set()
+    out: list[NumberMention] = []
+    for mention in extract_numbers(text):
+        if inside(mention.start, mention.end, skip) or glued_to_name(text, mention.start):
+            continue
+        if mention.canonical not in seen:
+            seen.add(mention.canonical)
+            out.append(mention)
+    return out
 
 
 #: Units of count and time that tie a number to what it measures ("a 60-day horizon").
