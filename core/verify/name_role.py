@@ -19,7 +19,7 @@ from core.verify.gates import name_candidates
 _RELATED = re.compile(
     r"related work|background|literature|prior work|previous work|相关工作|研究现状", re.I
 )
-_OWN_WORK = re.compile(r"\b(?:we|our|us|this (?:paper|work|study))\b|本文|我们|本研究", re.I)
+OWN_WORK = re.compile(r"\b(?:we|our|us|this (?:paper|work|study))\b|本文|我们|本研究", re.I)
 #: The claim makes the name part of the method: used, built on, started from.
 _USES = re.compile(
     r"\b(?:uses?|using|used|based on|builds? on|built on|initiali[sz]ed (?:from|with)|"
@@ -77,7 +77,7 @@ class RelatedWork:
             if (
                 in_related
                 and all(s.section in self.related or s.section == "footnote" for s in naming)
-                and not any(_OWN_WORK.search(s.text) for s in naming)
+                and not any(OWN_WORK.search(s.text) for s in naming)
             ):
                 return RelatedOnly(name, in_related[0].page)
         return None

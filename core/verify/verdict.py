@@ -6,8 +6,9 @@
 | 2 | no evidence at all | ``unsupported`` |
 | 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
 | 3b | a comparison the paper's table reverses (``comparison``) | ``unsupported`` |
-| 3c | a source cited for a fact the paper credits to other sources, or a person the paper
-      only thanks credited with the work (``misattribution``) | ``unsupported`` |
+| 3c | a source cited for a fact the paper credits to other sources, a person the paper
+      only thanks credited with the work, or the authors credited with what the paper reports
+      of related work (``misattribution``) | ``unsupported`` |
 | 3d | the sentence stating the claim's fact names something else, or the claim puts in the
       paper's method a name the paper gives only as related work (``name_mismatch``) |
       ``unsupported`` |

@@ -37,6 +37,7 @@ from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
+from core.verify.own_work import OthersWork, OwnWork
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -75,6 +76,7 @@ class _Pending:
     comparison: Contradiction | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
+    others_work: OthersWork | None = None
     swapped: NameMismatch | None = None
     related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
@@ -103,6 +105,7 @@ class Checker:
         self.facts = PaperFacts(paper)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
+        self.own_work = OwnWork(paper, self.related_work)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
@@ -217,6 +220,7 @@ class Checker:
                     comparison=comparison,
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
+                    others_work=self.own_work.check(with_pages, ev.evidence),
                     swapped=check_names(text, ev.evidence),
                     related_only=self.related_work.check(with_pages),
                     untraced=untraced,
@@ -346,7 +350,9 @@ class Checker:
             has_evidence=bool(p.found.evidence),
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
-            misattributed=p.attribution is not None or p.thanked is not None,
+            misattributed=(
+                p.attribution is not None or p.thanked is not None or p.others_work is not None
+            ),
             name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
@@ -383,6 +389,9 @@ class Checker:
         elif decision.rule == "misattribution" and p.thanked is not None:
             reasons.insert(0, f"credited_person_only_thanked:{'+'.join(p.thanked.names)}")
             explanation = p.thanked.explain()
+        elif decision.rule == "misattribution" and p.others_work is not None:
+            reasons.insert(0, "credited_authors_related_work")
+            explanation = p.others_work.explain()
         elif decision.rule == "name_mismatch" and p.swapped is not None:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
