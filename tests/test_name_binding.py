@@ -68,3 +68,48 @@ def test_explanation_names_both() -> None:
     )
     assert found is not None
     assert found.explain() == "The claim says YAML, but the paper says JSON (p. 1)"
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "expected"),
+    [
+        (
+            "Survey development can be controlled by Python 3 and JSON.",
+            "Survey development can be controlled by Python2 and JSON.",
+            ("Python 3", "Python2"),
+        ),
+        (
+            "Image features come from a ResNet-101 backbone pretrained on ImageNet.",
+            "Image features come from a ResNet-50 backbone pretrained on ImageNet.",
+            ("ResNet-101", "ResNet-50"),
+        ),
+        # the same version, or a release of it
+        (
+            "Survey development can be controlled by Python 3 and JSON.",
+            "Survey development can be controlled by Python 3.8 and JSON.",
+            None,
+        ),
+        (
+            "Survey development can be controlled by Python3 and JSON.",
+            "Survey development can be controlled by Python 3 and JSON.",
+            None,
+        ),
+        # the claim's version is in the sentence too
+        (
+            "Accuracy rose in Experiment 2 of the user study.",
+            "Accuracy rose in Experiment 1 and 2 of the user study.",
+            None,
+        ),
+        # labels and years are no versions
+        (
+            "Accuracy rose as shown in Table 3 for the user study.",
+            "Accuracy rose as shown in Table 2 for the user study.",
+            None,
+        ),
+    ],
+)
+def test_a_name_with_another_version(
+    claim: str, sentence: str, expected: tuple[str, str] | None
+) -> None:
+    found = check_names(claim, [ev(sentence)])
+    assert (None if found is None else (found.claim_name, found.paper_name)) == expected

@@ -4,7 +4,8 @@ The name gate asks whether a name occurs anywhere in the paper; that lets a real
 the wrong statement pass ("controlled by Python and YAML" where the paper says "Python2 and
 JSON", and YAML occurs elsewhere). When the best evidence sentence states the claim's fact
 (most of its other words) but names something else where the claim has a name it lacks, the
-claim swapped a name.
+claim swapped a name. A name with a version ("Python 3", "GPT-4", "ResNet-50") is swapped too
+when that sentence gives the same name another version ("Python2").
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ from core.verify.gates.common import name_key
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
 _LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
+#: A name and its version, written together, with a hyphen or with a space: "Python2",
+#: "Python 3", "GPT-4", "ResNet-50", "Qwen2.5". Three digits at most, so a year is no version.
+_VERSIONED = re.compile(
+    r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z+#]*[A-Za-z+#])[ -]?"
+    r"(?P<version>v?\d{1,3}(?:\.\d+)?)(?![\w%]|\.\d|,\d)"
+)
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,9 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         theirs = names(ev.text)
         if not states_same_fact(words, fact_words(ev.text, theirs)):
             continue
+        version = _other_version(claim, ev.text)
+        if version is not None:
+            return NameMismatch(*version, ev.page)
         text_key = name_key(ev.text)
         missing = [n for n in claimed if name_key(n) not in text_key]
         claim_key = name_key(claim)
@@ -100,6 +110,43 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
             return NameMismatch(name, (same_slot or other)[0], ev.page)
         return None
     return None
+
+
+def versions(text: str) -> dict[str, dict[str, str]]:
+    """Versioned names of ``text``: name key -> {version: as written}.
+
+    A name must be one (see ``names``) or carry a capital inside; labels ("Table 3",
+    "Section 4") have no versions.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for match in _VERSIONED.finditer(text):
+        name = match.group("name")
+        if name in _LABELS or not (name[0].isupper() or _INNER_CAPITAL.match(name)):
+            continue
+        if len(name) <= 2 and not name.isupper():
+            continue
+        out.setdefault(name_key(name), {})[match.group("version").lstrip("v")] = match.group(0)
+    return out
+
+
+def _other_version(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(claim's, sentence's) spelling of a name the sentence gives only another version of."""
+    theirs = versions(sentence)
+    for key, mine in versions(claim).items():
+        other = theirs.get(key)
+        # "Python 3" is "Python 3.8" said less precisely; "Experiments 1 and 2" still holds 2.
+        if not other or any(_same_version(a, b) for a in mine for b in other):
+            continue
+        if any(re.search(rf"(?<![\d.]){re.escape(v)}(?!\d|\.\d)", sentence) for v in mine):
+            continue
+        return next(iter(mine.values())), next(iter(other.values()))
+    return None
+
+
+def _same_version(a: str, b: str) -> bool:
+    """Whether one version is the other or a release of it ("3" and "3.8")."""
+    short, long = sorted((a, b), key=len)
+    return long == short or long.startswith(short + ".")
 
 
 def _word_before(text: str, name: str) -> str:
