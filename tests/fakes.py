@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -264,3 +264,13 @@ class FakeRetriever:
         if self.fail:
             raise RuntimeError("index unavailable")
         return make_hits(self.paper, query, k, self._embedder)
+
+
+def make_sectioned_paper(sentences: Sequence[tuple[str, str]], headings: Sequence[str]) -> Paper:
+    """A paper of one-sentence paragraphs, each ``(section, text)`` placed in its section."""
+    paper = make_paper([text for _, text in sentences], headings=headings)
+    placed = tuple(
+        replace(s, section=section)
+        for s, (section, _) in zip(paper.sentences, sentences, strict=True)
+    )
+    return replace(paper, sentences=placed)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from core.config import CheckerSettings
 from core.types import Paper
 from core.verify.name_role import RelatedWork
 from core.verify.verifier import Checker
-from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+from tests.fakes import FakeEmbedder, FakeRetriever, make_sectioned_paper
 
 HEADINGS = ("1 Introduction", "2 Related Work", "2.1 Multimodal models", "3 Method", "4 Results")
 SENTENCES = [
@@ -26,12 +24,7 @@ SENTENCES = [
 
 
 def _paper(headings: tuple[str, ...] = HEADINGS) -> Paper:
-    paper = make_paper([text for _, text in SENTENCES], headings=headings)
-    sentences = tuple(
-        replace(s, section=section)
-        for s, (section, _) in zip(paper.sentences, SENTENCES, strict=True)
-    )
-    return replace(paper, sentences=sentences)
+    return make_sectioned_paper(SENTENCES, headings)
 
 
 @pytest.mark.parametrize(

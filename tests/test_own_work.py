@@ -11,7 +11,7 @@ from core.types import Evidence, Paper
 from core.verify.name_role import RelatedWork
 from core.verify.own_work import OwnWork
 from core.verify.verifier import Checker
-from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+from tests.fakes import FakeEmbedder, FakeRetriever, make_sectioned_paper
 
 HEADINGS = ("1 Introduction", "2 Related Work", "2.2 Multi-task learning", "3 Method")
 SENTENCES = [
@@ -24,12 +24,7 @@ SENTENCES = [
 
 
 def _paper(headings: tuple[str, ...] = HEADINGS) -> Paper:
-    paper = make_paper([text for _, text in SENTENCES], headings=headings)
-    sentences = tuple(
-        replace(s, section=section)
-        for s, (section, _) in zip(paper.sentences, SENTENCES, strict=True)
-    )
-    return replace(paper, sentences=sentences)
+    return make_sectioned_paper(SENTENCES, headings)
 
 
 def _best(paper: Paper, index: int) -> list[Evidence]:
