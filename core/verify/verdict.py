@@ -14,6 +14,8 @@
       ``unsupported`` |
 | 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,
       an absolute word its evidence does not carry | ``unsupported`` |
+| 4b | the claim is one of the paper's sentences, word for word (``restated``) |
+      ``supported`` |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
       ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -59,6 +61,7 @@ class Signals:
     cosine: float = 0.0
     judge_p: float | None = None
     cross_lingual: bool = False
+    restated: bool = False  # the claim is one of the paper's sentences, word for word
 
     @property
     def soft_gate(self) -> bool:
@@ -75,6 +78,7 @@ class Signals:
             or self.misattributed
             or self.name_swapped
             or self.soft_gate
+            or self.restated
         )
 
     def features(self) -> dict[str, float]:
@@ -122,6 +126,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.UNSUPPORTED, "name_mismatch", 0.0)
     if signals.soft_gate:
         return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
+    if signals.restated:
+        return Decision(Status.SUPPORTED, "restated", 1.0)
     if signals.cross_lingual:
         p = signals.judge_p
         if p is None:

@@ -25,7 +25,7 @@ from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
-from core.types import Claim, Evidence, Paper, Status, Verdict
+from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
@@ -38,6 +38,7 @@ from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.own_work import OthersWork, OwnWork
+from core.verify.restated import RestatedSentences
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -80,6 +81,7 @@ class _Pending:
     swapped: NameMismatch | None = None
     related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
+    restated: bool = False
 
 
 class Checker:
@@ -106,6 +108,7 @@ class Checker:
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
+        self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
@@ -190,6 +193,10 @@ class Checker:
         for (claim, with_pages), original, text, ev in zip(
             parts, originals, texts, found, strict=True
         ):
+            cross = language_of(with_pages) != self.language
+            restated = None if cross else self.restated.find(original)
+            if restated is not None:
+                ev = _restated_first(ev, restated)
             ev_texts = [e.text for e in ev.evidence]
             # Table rows carry values, not words like "all" or "best": a claim about a table is
             # not read for absolute words (the comparison check reads the values).
@@ -204,7 +211,6 @@ class Checker:
                 evidence_vectors=ev.evidence_vectors,
                 coverage_floor=self.settings.coverage_floor,
             )
-            cross = language_of(with_pages) != self.language
             binding = self._bind(gates, text if cross else "", ev.evidence)
             comparison = check_comparison(text, self.table_rows)
             untraced = self._untraced_quote(with_pages) if cross else None
@@ -224,6 +230,7 @@ class Checker:
                     swapped=check_names(text, ev.evidence),
                     related_only=self.related_work.check(with_pages),
                     untraced=untraced,
+                    restated=restated is not None,
                 )
             )
         answers, failed = self._ask_judge(pending)
@@ -363,6 +370,7 @@ class Checker:
             cosine=p.semantic.cosine,
             judge_p=_probability(answer),
             cross_lingual=p.cross_lingual,
+            restated=p.restated,
         )
 
     def _decide(
@@ -403,6 +411,9 @@ class Checker:
             reasons.insert(0, f"translated_quote_not_in_paper:{p.untraced.quote[:60]}")
             said = p.untraced.explain()
             explanation = f"{said}; {explanation}" if explanation else said
+        elif decision.rule == "restated":
+            reasons.insert(0, "restated_sentence")
+            explanation = f"The paper says this word for word (p. {evidence[0].page})"
         elif decision.rule == "no_evidence":
             reasons.insert(0, "no_evidence")
             explanation = "No evidence found in the paper"
@@ -453,6 +464,16 @@ def _probability(answer: JudgeAnswer | None) -> float | None:
         return answer.probability
     # A parsed text answer stands for a confident probability.
     return {Label.YES: 0.9, Label.PARTIAL: 0.5, Label.NO: 0.1}[answer.label]
+
+
+def _restated_first(found: ClaimEvidence, sentence: PaperSentence) -> ClaimEvidence:
+    """The restated sentence as the first evidence (it may not have been retrieved)."""
+    if found.evidence and found.evidence[0].sentence_index == sentence.index:
+        return found
+    others = tuple(e for e in found.evidence if e.sentence_index != sentence.index)
+    first = Evidence(sentence.page, sentence.text, sentence.bbox, 1.0, sentence.index)
+    # The vectors no longer line up with the evidence; the verdict does not read them here.
+    return replace(found, evidence=(first, *others[:2]), claim_vector=None, evidence_vectors=None)
 
 
 def _confidence(decision: Decision, p: _Pending) -> float:
