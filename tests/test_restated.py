@@ -17,6 +17,8 @@ PAPER = make_paper(
         "We hypothesised that longer calls carry more signal about volatility.",
         "The encoder uses “pre-trained” Glove vectors for every word.",
         "Results improve.",
+        "本文构建了一个包含8000个问题的糖尿病问题标注数据集。",
+        "结果更好。",
     ]
 )
 
@@ -37,6 +39,10 @@ PAPER = make_paper(
         ("There are 2,244 earnings conference calls in 2017 in the raw dataset.", None),
         ("There are 2,243 earnings conference calls in 2017 in the cleaned dataset.", None),
         ("Results improve.", None),
+        # Chinese: a character counts half a word
+        ("本文构建了一个包含8000个问题的糖尿病问题标注数据集", 6),
+        ("本文构建了一个包含8000个问题的糖尿病问题数据集。", None),
+        ("结果更好。", None),
     ],
 )
 def test_restated_sentences(claim: str, restated: int | None) -> None:

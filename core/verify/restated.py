@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 
 from core.text.normalize import match_key
+from core.text.sentences import is_cjk_char
 from core.types import Paper, PaperSentence
 
-#: Fewer words than this are headings or fragments, not restated findings.
+#: Fewer words than this are headings or fragments, not restated findings (a Chinese character
+#: counts half a word, its share of a sentence's meaning).
 MIN_WORDS = 5
 #: An opening of at most three words and a comma, which the claim may leave out ...
 _OPENING = re.compile(r"^(?P<opening>(?:[\w-]+ ){0,2}[\w-]+), (?P<rest>.+)$")
@@ -29,6 +31,12 @@ _END = re.compile(r"[\s.;:!?。；：！？]+$")
 
 def _key(text: str) -> str:
     return _END.sub("", match_key(text))
+
+
+def _words(key: str) -> float:
+    characters = sum(1 for ch in key if is_cjk_char(ch))
+    rest = "".join(" " if is_cjk_char(ch) else ch for ch in key)
+    return len(rest.split()) + characters / 2
 
 
 class RestatedSentences:
@@ -47,6 +55,6 @@ class RestatedSentences:
     def find(self, claim: str) -> PaperSentence | None:
         """The paper sentence ``claim`` restates word for word, if any."""
         key = _key(claim)
-        if len(key.split()) < MIN_WORDS:
+        if _words(key) < MIN_WORDS:
             return None
         return self._by_key.get(key)
