@@ -4,20 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from core.text.sentences import cjk_ratio, is_cjk_char
+from core.text.sentences import cjk_ratio, text_size
 from core.types import Chunk, Paper, PaperSentence
-
-# NOTE: one Chinese character carries about half the information of an English word, so a
-# Chinese chunk of 300–500 characters matches an English chunk of 150–250 words.
-CJK_CHARS_PER_WORD = 2.0
-
-
-def text_size(text: str) -> float:
-    """Length in words, counting CJK characters as half a word each."""
-    cjk = sum(1 for ch in text if is_cjk_char(ch) and ch.isalnum())
-    words = len([w for w in "".join(" " if is_cjk_char(c) else c for c in text).split()
-                 if any(ch.isalnum() for ch in w)])
-    return words + cjk / CJK_CHARS_PER_WORD
 
 
 def _join(sentences: list[PaperSentence], chinese: bool) -> str:

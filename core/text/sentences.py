@@ -99,6 +99,19 @@ def is_cjk_char(ch: str) -> bool:
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
 
+# NOTE: one Chinese character carries about half the information of an English word, so a
+# Chinese chunk of 300–500 characters matches an English chunk of 150–250 words.
+CJK_CHARS_PER_WORD = 2.0
+
+
+def text_size(text: str) -> float:
+    """Length in words, counting CJK characters as half a word each."""
+    cjk = sum(1 for ch in text if is_cjk_char(ch) and ch.isalnum())
+    spaced = "".join(" " if is_cjk_char(c) else c for c in text)
+    words = len([w for w in spaced.split() if any(ch.isalnum() for ch in w)])
+    return words + cjk / CJK_CHARS_PER_WORD
+
+
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters and CJK characters of ``text`` (0 when none)."""
     cjk = letters = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from core.text.normalize import match_key
-from core.text.sentences import is_cjk_char
+from core.text.sentences import text_size
 from core.types import Paper, PaperSentence
 
 #: Fewer words than this are headings or fragments, not restated findings (a Chinese character
@@ -33,12 +33,6 @@ def _key(text: str) -> str:
     return _END.sub("", match_key(text))
 
 
-def _words(key: str) -> float:
-    characters = sum(1 for ch in key if is_cjk_char(ch))
-    rest = "".join(" " if is_cjk_char(ch) else ch for ch in key)
-    return len(rest.split()) + characters / 2
-
-
 class RestatedSentences:
     """Looks a claim up among the paper's sentences, in their matching form."""
 
@@ -55,6 +49,6 @@ class RestatedSentences:
     def find(self, claim: str) -> PaperSentence | None:
         """The paper sentence ``claim`` restates word for word, if any."""
         key = _key(claim)
-        if _words(key) < MIN_WORDS:
+        if text_size(key) < MIN_WORDS:
             return None
         return self._by_key.get(key)
