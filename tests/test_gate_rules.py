@@ -50,6 +50,12 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("All but one dataset benefit.", []),
         ("It is never the best.", ["never"]),
         ("这种方法并不完全有效。", []),
+        ("多模态学习的好处并非在所有时间周期上都显著。", []),
+        ("不是所有数据集都受益。", []),
+        ("在不同的所有数据集上都有效。", ["all"]),
+        ("它不仅完全有效，而且很快。", ["completely"]),
+        ("Docassemble应该被视为首选。", ["best"]),
+        ("It should be the first choice for document generation.", ["best"]),
         ("这种方法完全有效。", ["completely"]),
         ("It proves the claim.", ["prove"]),
         # a negation earlier in the clause restricts the absolute word

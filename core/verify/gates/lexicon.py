@@ -108,10 +108,10 @@ OVERCLAIMS: dict[str, Concept] = {
         ("首次", "第一", "首个"),
     ),
     "best": Concept(
-        "best",
-        ("best", "state-of-the-art", "outperform", "highest", "top", "better"),
-        ("最好", "最佳", "最优"),
-        ("最好", "最佳", "最优", "优于"),
+        "best|(?:first|preferred|top) choice|go-to",
+        ("best", "state-of-the-art", "outperform", "highest", "top", "better", "preferred"),
+        ("最好", "最佳", "最优", "首选"),
+        ("最好", "最佳", "最优", "优于", "首选"),
     ),
     "unprecedented": Concept(
         "unprecedented",

@@ -26,7 +26,12 @@ EN_NEGATION = re.compile(
 _CLAUSE_START = re.compile(
     r".*(?:[,;:()]|\b(?:and|but|or|while|whereas|which|that|because|although|so)\b)", re.I | re.S
 )
-ZH_NEGATION = ("不", "并不", "未", "没有", "并非", "非")
+#: A Chinese negation just before an absolute word, or a few function words before it
+#: ("并非在所有时间周期上", "不是所有", "并不完全"); 不同, 不仅, 不断 and the like do not negate.
+ZH_NEGATION = re.compile(
+    r"(?:并不|并非|没有|不是|未必|不(?![同仅但断管论少])|未|非)"
+    r"(?:是|在|对于|对|于|为|能|会|一定|都){0,2}$"
+)
 EN_OVERCLAIM = re.compile(
     r"\b(?:" + "|".join(f"(?P<{k}>{c.en})" for k, c in OVERCLAIMS.items()) + r")\b", re.I
 )
@@ -100,7 +105,7 @@ def overclaim_terms(text: str) -> list[str]:
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
-            if not text[: m.start()].endswith(ZH_NEGATION):
+            if not ZH_NEGATION.search(text[: m.start()]):
                 found.append(key)
                 break
     return list(dict.fromkeys(found))
