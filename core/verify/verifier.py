@@ -26,6 +26,7 @@ from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
+from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
@@ -78,6 +79,7 @@ class _Pending:
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
     others_work: OthersWork | None = None
+    other_person: OtherPerson | None = None
     swapped: NameMismatch | None = None
     related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
@@ -108,6 +110,7 @@ class Checker:
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
+        self.agents = Agents(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
@@ -227,6 +230,7 @@ class Checker:
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
+                    other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
                     swapped=check_names(text, ev.evidence),
                     related_only=self.related_work.check(with_pages),
                     untraced=untraced,
@@ -274,6 +278,15 @@ class Checker:
             return binding
         again = _bind_claim(gates, translated, evidence, extra)
         return again if again.mismatch is None else binding
+
+    def _other_person(
+        self, claim: str, translated: str, evidence: Sequence[Evidence], *, cross: bool
+    ) -> OtherPerson | None:
+        """Another person credited by the paper, read on the claim and on its translation."""
+        found = self.agents.check(claim, evidence, cross=cross)
+        if found is None and cross and translated != claim:
+            found = self.agents.check(translated, evidence, cross=False)
+        return found
 
     def _untraced_quote(self, claim: str) -> UntracedQuote | None:
         """A quote in another language than the paper's that the paper does not hold."""
@@ -358,7 +371,10 @@ class Checker:
             number_mismatch=p.binding.mismatch is not None,
             comparison_contradicted=p.comparison is not None,
             misattributed=(
-                p.attribution is not None or p.thanked is not None or p.others_work is not None
+                p.attribution is not None
+                or p.thanked is not None
+                or p.others_work is not None
+                or p.other_person is not None
             ),
             name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
@@ -400,6 +416,10 @@ class Checker:
         elif decision.rule == "misattribution" and p.others_work is not None:
             reasons.insert(0, "credited_authors_related_work")
             explanation = p.others_work.explain()
+        elif decision.rule == "misattribution" and p.other_person is not None:
+            o = p.other_person
+            reasons.insert(0, f"credited_other_person:{'+'.join(o.claimed)}->{o.paper}")
+            explanation = o.explain()
         elif decision.rule == "name_mismatch" and p.swapped is not None:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
