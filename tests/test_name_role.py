@@ -49,6 +49,33 @@ def test_names_only_in_related_work(claim: str, name: str | None) -> None:
     assert (found.name if found else None) == name
 
 
+@pytest.mark.parametrize(
+    ("part", "sentence", "name"),
+    [
+        # a pronoun takes the paper's method from the rest of the sentence
+        (
+            "it is built on LXMERT",
+            "How does the proposed model differ from others, given that it is built on LXMERT?",
+            "LXMERT",
+        ),
+        ("其基于LXMERT构建", "本文的模型有何不同，既然其基于LXMERT构建？", "LXMERT"),
+        # a part with its own subject is read alone
+        (
+            "ViLBERT is built on LXMERT",
+            "How does the proposed model differ, given that ViLBERT is built on LXMERT?",
+            None,
+        ),
+        # the sentence does not speak of the paper's method
+        ("it is built on LXMERT", "Why is ViLBERT slow, given that it is built on LXMERT?", None),
+    ],
+)
+def test_a_part_opening_with_a_pronoun_reads_the_whole_sentence(
+    part: str, sentence: str, name: str | None
+) -> None:
+    found = RelatedWork(_paper()).check(part, sentence)
+    assert (found.name if found else None) == name
+
+
 def test_a_paper_without_a_related_work_section_decides_nothing() -> None:
     paper = _paper(("1 Introduction", "2 Models", "2.1 Multimodal models", "3 Method"))
     assert RelatedWork(paper).check("The proposed model is built on LXMERT.") is None

@@ -32,6 +32,8 @@ _OWN_SUBJECT = re.compile(
     r"\btheir (?:method|model|approach|system|framework)\b|本文|作者|该方法|该模型|所提",
     re.I,
 )
+#: A part of a sentence whose subject is a pronoun for something named before it.
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:(?:it|its|they|their|this|these)\b|其|它)", re.I)
 _NUMBERED = re.compile(r"(\d+)(?:\.\d+)*\s")
 _TOP = re.compile(r"(\d+)\s")
 
@@ -66,9 +68,14 @@ class RelatedWork:
         self.paper = paper
         self.related = related
 
-    def check(self, claim: str) -> RelatedOnly | None:
-        """The first name ``claim`` puts in the paper's method that only related work names."""
-        if not self.related or not (_USES.search(claim) and _OWN_SUBJECT.search(claim)):
+    def check(self, claim: str, sentence: str = "") -> RelatedOnly | None:
+        """The first name ``claim`` puts in the paper's method that only related work names.
+
+        ``sentence`` is the whole sentence when ``claim`` is a part of it: a part that opens
+        with a pronoun ("given that it is built on ICPC-2") takes its subject from there.
+        """
+        subject = sentence if _PRONOUN_SUBJECT.match(claim) else claim
+        if not self.related or not (_USES.search(claim) and _OWN_SUBJECT.search(subject)):
             return None
         for name in dict.fromkeys(name_candidates(claim)):
             pattern = re.compile(rf"(?<![A-Za-z0-9-]){re.escape(name)}(?![A-Za-z0-9-])")

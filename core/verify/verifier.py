@@ -232,7 +232,7 @@ class Checker:
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
                     swapped=check_names(text, ev.evidence),
-                    related_only=self.related_work.check(with_pages),
+                    related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     restated=restated is not None,
                 )
