@@ -349,8 +349,14 @@ def _width(text: str, fontname: str, size: float) -> float:
     return total * size
 
 
-def _put(page: pymupdf.Page, pos: tuple[float, float], text: str, fontname: str, size: float,
-         color: tuple[float, ...] = (0.0, 0.0, 0.0)) -> None:
+def _put(
+    page: pymupdf.Page,
+    pos: tuple[float, float],
+    text: str,
+    fontname: str,
+    size: float,
+    color: tuple[float, ...] = (0.0, 0.0, 0.0),
+) -> None:
     """Queue a line on the page's text writer (much faster than one insert_text per line)."""
     key = (page.number, color)
     if key not in _WRITERS:
@@ -447,8 +453,9 @@ class _Writer:
                 self.new_page()
                 self.column_top = self.top
 
-    def line(self, text: str, *, bold: bool = False, size: float | None = None,
-             indent: float = 0.0) -> None:
+    def line(
+        self, text: str, *, bold: bool = False, size: float | None = None, indent: float = 0.0
+    ) -> None:
         size = size or self.size
         self.advance(self.leading)
         assert self.page is not None
@@ -483,16 +490,20 @@ class _Writer:
         assert self.page is not None
         x0, y = self.col_x(self.column), self.y + 4
         if box_height:
-            self.page.draw_rect(pymupdf.Rect(x0 + 20, y, x0 + self.col_width - 20,
-                                             y + box_height), color=(0, 0, 0), width=0.5)
+            self.page.draw_rect(
+                pymupdf.Rect(x0 + 20, y, x0 + self.col_width - 20, y + box_height),
+                color=(0, 0, 0),
+                width=0.5,
+            )
             y += box_height + 4
         for ln in lines:
             y += 10.0
             _put(self.page, (x0, y), ln, self.fontname, 8.5)
         self.y += height
 
-    def full_width_centered(self, text: str, *, size: float, bold: bool = False,
-                            fontname: str | None = None) -> None:
+    def full_width_centered(
+        self, text: str, *, size: float, bold: bool = False, fontname: str | None = None
+    ) -> None:
         """A line across both columns (title, authors); only before the columns begin."""
         assert self.page is not None
         name = fontname or (self.boldname if bold else self.fontname)
@@ -520,8 +531,9 @@ def _save(doc: pymupdf.Document, path: Path) -> Path:
     return path
 
 
-def _front_matter(w: _Writer, title: str, authors: str, affiliation: str = "",
-                  title_font: str | None = None) -> None:
+def _front_matter(
+    w: _Writer, title: str, authors: str, affiliation: str = "", title_font: str | None = None
+) -> None:
     w.new_page()
     w.y = w.top - 4
     w.full_width_centered(title, size=16, bold=True, fontname=title_font)
@@ -539,8 +551,9 @@ def _body(w: _Writer, body: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
             w.paragraph(para)
 
 
-def _references(w: _Writer, entries: tuple[str, ...], heading: str = "References",
-                hanging: float = 12.0) -> None:
+def _references(
+    w: _Writer, entries: tuple[str, ...], heading: str = "References", hanging: float = 12.0
+) -> None:
     w.heading(heading)
     for entry in entries:
         w.paragraph(entry, hanging=hanging)
@@ -552,12 +565,20 @@ def _references(w: _Writer, entries: tuple[str, ...], heading: str = "References
 def two_column_paper(directory: Path) -> Path:
     """A four-page two-column paper with every kind of layout debris a real one has."""
     doc = pymupdf.open()
-    w = _Writer(doc, columns=2, header=TWO_COLUMN_HEADER, size=11, leading=14.5,
-                line_numbers_on=TWO_COLUMN_LINE_NUMBER_PAGE, bottom=610)
+    w = _Writer(
+        doc,
+        columns=2,
+        header=TWO_COLUMN_HEADER,
+        size=11,
+        leading=14.5,
+        line_numbers_on=TWO_COLUMN_LINE_NUMBER_PAGE,
+        bottom=610,
+    )
     _front_matter(w, TWO_COLUMN_TITLE, TWO_COLUMN_AUTHORS, TWO_COLUMN_AFFILIATION)
     assert w.page is not None
-    w.page.insert_text((34, 560), TWO_COLUMN_STAMP, fontname="helv", fontsize=16, rotate=90,
-                       color=GREY)
+    w.page.insert_text(
+        (34, 560), TWO_COLUMN_STAMP, fontname="helv", fontsize=16, rotate=90, color=GREY
+    )
     w.full_width_centered("Abstract", size=11, bold=True)
     w.y += 2
     w.full_width_paragraph(_TWO_COLUMN_ABSTRACT_RAW)
@@ -579,8 +600,14 @@ def two_column_paper(directory: Path) -> Path:
 def author_year_paper(directory: Path) -> Path:
     """A single-column paper with author-year citations and an alphabetical reference list."""
     doc = pymupdf.open()
-    w = _Writer(doc, columns=1, header="Evans and Grant · Context in Reading Comprehension",
-                margin=90, size=11, leading=14)
+    w = _Writer(
+        doc,
+        columns=1,
+        header="Evans and Grant · Context in Reading Comprehension",
+        margin=90,
+        size=11,
+        leading=14,
+    )
     _front_matter(w, AUTHOR_YEAR_TITLE, AUTHOR_YEAR_AUTHORS, "Institute for Language Studies")
     w.column_top = w.y
     _body(w, _AUTHOR_YEAR_BODY_RAW)
@@ -591,10 +618,17 @@ def author_year_paper(directory: Path) -> Path:
 def chinese_paper(directory: Path) -> Path:
     """A Chinese paper (CJK body, English abstract, numbered references, a diagonal watermark)."""
     doc = pymupdf.open()
-    w = _Writer(doc, columns=1, header="中文信息学报 第36卷 第1期", fontname=CJK_FONT,
-                boldname=CJK_FONT, margin=80, size=10.5, leading=16)
-    _front_matter(w, CHINESE_TITLE, CHINESE_AUTHORS, "示例大学 计算机学院",
-                  title_font=CJK_FONT)
+    w = _Writer(
+        doc,
+        columns=1,
+        header="中文信息学报 第36卷 第1期",
+        fontname=CJK_FONT,
+        boldname=CJK_FONT,
+        margin=80,
+        size=10.5,
+        leading=16,
+    )
+    _front_matter(w, CHINESE_TITLE, CHINESE_AUTHORS, "示例大学 计算机学院", title_font=CJK_FONT)
     w.full_width_paragraph(CHINESE_ENGLISH_ABSTRACT, inset=10)
     w.column_top = w.y
     _body(w, _CHINESE_BODY_RAW)
@@ -602,16 +636,24 @@ def chinese_paper(directory: Path) -> Path:
     for page in w.pages:
         # NOTE: a light diagonal watermark whose letters end up in the text layer.
         morph = (pymupdf.Point(200, 500), pymupdf.Matrix(45))
-        page.insert_text((200, 500), CHINESE_WATERMARK, fontname="helv", fontsize=48,
-                         color=(0.9, 0.9, 0.9), morph=morph, overlay=False)
+        page.insert_text(
+            (200, 500),
+            CHINESE_WATERMARK,
+            fontname="helv",
+            fontsize=48,
+            color=(0.9, 0.9, 0.9),
+            morph=morph,
+            overlay=False,
+        )
     return _save(doc, Path(directory) / "chinese.pdf")
 
 
 def injection_paper(directory: Path) -> Path:
     """A normal paper whose body carries a prompt-injection sentence."""
     doc = pymupdf.open()
-    w = _Writer(doc, columns=1, header="Workshop on Question Answering", margin=90, size=11,
-                leading=14)
+    w = _Writer(
+        doc, columns=1, header="Workshop on Question Answering", margin=90, size=11, leading=14
+    )
     _front_matter(w, INJECTION_TITLE, "Gina Hall")
     w.column_top = w.y
     _body(w, _INJECTION_BODY_RAW)
@@ -662,7 +704,9 @@ def empty_pdf(directory: Path) -> Path:
     for offset in offsets:
         out += b"%010d 00000 n \n" % offset
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
+        len(objects) + 1,
+        xref,
+    )
     path = Path(directory) / "empty.pdf"
     path.write_bytes(bytes(out))
     return path

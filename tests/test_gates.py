@@ -119,8 +119,10 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
     from tests.fakes import make_paper
 
     paper = make_paper(
-        ["We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
-         "Training took 47 minutes. Table 1 has 60 rows."]
+        [
+            "We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
+            "Training took 47 minutes. Table 1 has 60 rows."
+        ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures
     assert bool(failures) == flagged

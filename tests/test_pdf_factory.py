@@ -19,8 +19,9 @@ GOOD: list[tuple[Callable[[Path], Path], int]] = [
 
 
 @pytest.mark.parametrize(("make", "pages"), GOOD, ids=lambda v: getattr(v, "__name__", str(v)))
-def test_good_papers_have_text_and_pages(tmp_path: Path, make: Callable[[Path], Path],
-                                         pages: int) -> None:
+def test_good_papers_have_text_and_pages(
+    tmp_path: Path, make: Callable[[Path], Path], pages: int
+) -> None:
     path = make(tmp_path)
     with pymupdf.open(path) as doc:
         assert doc.page_count >= pages
@@ -40,8 +41,17 @@ def test_two_column_paper_carries_its_debris(tmp_path: Path) -> None:
 
 def test_constants_have_the_promised_content() -> None:
     body = " ".join(pf.TWO_COLUMN_PARAGRAPHS)
-    for needle in ("accuracy of 87.3%", "12,500 examples", "BERT-base", "SQuAD", "[3]",
-                   "Table 1", "Figure 2", "representations", "verification"):
+    for needle in (
+        "accuracy of 87.3%",
+        "12,500 examples",
+        "BERT-base",
+        "SQuAD",
+        "[3]",
+        "Table 1",
+        "Figure 2",
+        "representations",
+        "verification",
+    ):
         assert needle in body
     assert "|" not in body
     assert [r[:3] for r in pf.TWO_COLUMN_REFERENCES] == [f"[{i}]" for i in range(1, 7)]

@@ -12,8 +12,9 @@ def _join(sentences: list[PaperSentence], chinese: bool) -> str:
     return ("" if chinese else " ").join(s.text for s in sentences)
 
 
-def chunk_paper(paper: Paper, target_words: tuple[int, int] = (150, 250),
-                overlap_sentences: int = 1) -> list[Chunk]:
+def chunk_paper(
+    paper: Paper, target_words: tuple[int, int] = (150, 250), overlap_sentences: int = 1
+) -> list[Chunk]:
     """Cut the body sentences of a paper into chunks.
 
     Args:

@@ -176,8 +176,9 @@ def extract_lines(page_dict: dict[str, Any], page_number: int, first_block_id: i
             main = max(spans, key=lambda s: len(s["text"].strip()))
             bold = all(_span_is_bold(s) for s in spans if any(c.isalnum() for c in s["text"]))
             x0, y0, x1, y1 = line["bbox"]
-            raw.append(Line(page_number, x0, y0, x1, y1, text, round(main["size"], 1), bold,
-                            block_id))
+            raw.append(
+                Line(page_number, x0, y0, x1, y1, text, round(main["size"], 1), bold, block_id)
+            )
         lines.extend(raw)
     return lines
 
@@ -197,10 +198,17 @@ def merge_same_baseline(lines: list[Line]) -> list[Line]:
             and not _is_margin_number(line, prev)
         ):
             joiner = "" if is_cjk_char(prev.text[-1]) and is_cjk_char(line.text[0]) else " "
-            out[-1] = Line(prev.page, prev.x0, min(prev.y0, line.y0), line.x1,
-                           max(prev.y1, line.y1), prev.text + joiner + line.text,
-                           prev.size if len(prev.text) >= len(line.text) else line.size,
-                           prev.bold and line.bold, prev.block_id)
+            out[-1] = Line(
+                prev.page,
+                prev.x0,
+                min(prev.y0, line.y0),
+                line.x1,
+                max(prev.y1, line.y1),
+                prev.text + joiner + line.text,
+                prev.size if len(prev.text) >= len(line.text) else line.size,
+                prev.bold and line.bold,
+                prev.block_id,
+            )
         else:
             out.append(line)
     return out
@@ -247,11 +255,14 @@ def remove_debris(pages: list[list[Line]], heights: list[float], body: float) ->
             if zone and (
                 keys[(zone, _DIGITS.sub("#", text.lower()))] >= repeat
                 or _PAGE_NUMBER.fullmatch(text)
-                or line.size < SMALL_RATIO * body and zone == "top"
+                or line.size < SMALL_RATIO * body
+                and zone == "top"
             ):
                 continue
-            if text.isdigit() and len(text) <= 4 and (
-                line.size < 0.85 * body or line.x1 < left + 1 or line.x0 > right - 1
+            if (
+                text.isdigit()
+                and len(text) <= 4
+                and (line.size < 0.85 * body or line.x1 < left + 1 or line.x0 > right - 1)
             ):
                 continue  # margin line numbers
             kept.append(line)

@@ -33,8 +33,9 @@ _NAMED_HEADING = re.compile(
     r"摘\s*要|引\s*言|结\s*论|致\s*谢|参考文献)\b",
     re.IGNORECASE,
 )
-_APPENDIX = re.compile(r"^(?:[A-Z](?:\.\d+)*\.?\s+\S|appendix|appendices|supplementary|附录)",
-                       re.IGNORECASE)
+_APPENDIX = re.compile(
+    r"^(?:[A-Z](?:\.\d+)*\.?\s+\S|appendix|appendices|supplementary|附录)", re.IGNORECASE
+)
 _SENTENCE_END = re.compile(r"[.!?。！？:：][\"'”’)\]」』》）]*$")
 #: A footnote's mark at the start of its line, glued to its text: "1OpenQuestion is…",
 #: "3Note that…", "2https://…", "*Corresponding author".
@@ -85,10 +86,10 @@ def parse_pdf(path: Path, data: bytes | None = None) -> Paper:
         with pdf_access.hold():
             doc.close()
     if not any(pages):
-        raise BadPdfError(f"{path}: the PDF has no text layer (a scanned paper?); "
-                          "OCR is not supported")
-    return _assemble(path, sha256_hex(data), pages, heights, figures,
-                     metadata_title, tables)
+        raise BadPdfError(
+            f"{path}: the PDF has no text layer (a scanned paper?); OCR is not supported"
+        )
+    return _assemble(path, sha256_hex(data), pages, heights, figures, metadata_title, tables)
 
 
 def _extract(
@@ -117,9 +118,15 @@ def _extract(
         heights.append(height)
         area = width * height
         # NOTE: page-sized rectangles are backgrounds or frames, not figures.
-        figures.append([r for r in rects  # type: ignore[misc]
-                        if r[2] - r[0] > 20 and r[3] - r[1] > 20
-                        and (r[2] - r[0]) * (r[3] - r[1]) < 0.6 * area])
+        figures.append(
+            [
+                r
+                for r in rects  # type: ignore[misc]
+                if r[2] - r[0] > 20
+                and r[3] - r[1] > 20
+                and (r[2] - r[0]) * (r[3] - r[1]) < 0.6 * area
+            ]
+        )
     return pages, heights, figures, tables
 
 
@@ -193,14 +200,25 @@ def _kind(block: TextBlock, body: float) -> str:
             return "heading"
         # Bold text of body size is a heading only at the column's edge (figure labels are
         # centred) and when short; otherwise it is emphasis or a table row.
-        if block.bold and len(block.lines) == 1 and (named or (
-                block.extra.get("indent", 0.0) < 2 and words <= 8)):
+        if (
+            block.bold
+            and len(block.lines) == 1
+            and (named or (block.extra.get("indent", 0.0) < 2 and words <= 8))
+        ):
             return "heading"
-        if (len(block.lines) == 1 and words <= 8 and _SUBSECTION.match(text)
-                and not _SENTENCE_END.search(text)):
+        if (
+            len(block.lines) == 1
+            and words <= 8
+            and _SUBSECTION.match(text)
+            and not _SENTENCE_END.search(text)
+        ):
             return "heading"
-        if (len(block.lines) == 1 and words <= 5 and _NAMED_HEADING.match(text)
-                and (_NUMBERED_HEADING.match(text) or words <= 3)):
+        if (
+            len(block.lines) == 1
+            and words <= 5
+            and _NAMED_HEADING.match(text)
+            and (_NUMBERED_HEADING.match(text) or words <= 3)
+        ):
             return "heading"
     return "body"
 
@@ -208,15 +226,22 @@ def _kind(block: TextBlock, body: float) -> str:
 def _front_limit(blocks: list[TextBlock]) -> float:
     """Top of the first named or numbered heading on page 1: above it is front matter."""
     for block in sorted(blocks, key=lambda b: b.bbox[1]):
-        if block.kind == "heading" and (_NAMED_HEADING.match(block.text)
-                                        or _NUMBERED_HEADING.match(block.text)):
+        if block.kind == "heading" and (
+            _NAMED_HEADING.match(block.text) or _NUMBERED_HEADING.match(block.text)
+        ):
             return block.bbox[1] - 1
     return 0.0
 
 
-def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float],
-              figures: list[list[BBox]], metadata_title: str,
-              tables: list[Table] | None = None) -> Paper:
+def _assemble(
+    path: Path,
+    sha: str,
+    pages: list[list[Line]],
+    heights: list[float],
+    figures: list[list[BBox]],
+    metadata_title: str,
+    tables: list[Table] | None = None,
+) -> Paper:
     all_lines = [ln for page in pages for ln in page]
     body = layout.body_font_size(all_lines)
     pages = layout.remove_debris(pages, heights, body)
@@ -226,19 +251,22 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
         grids = [t.bbox for t in tables if t.page == number]
         for block in blocks:
             block.kind = _kind(block, body)
-            if (block.kind in ("body", "heading") and _inside_figure(block.bbox, rects)
-                    and not _paragraph_like(block.text)):
+            if (
+                block.kind in ("body", "heading")
+                and _inside_figure(block.bbox, rects)
+                and not _paragraph_like(block.text)
+            ):
                 block.kind = "small"  # labels inside figures, table cells
             if block.kind in ("body", "heading") and _inside_figure(block.bbox, grids):
                 block.kind = "small"  # table cells: the rows below are their evidence
 
-    title, title_block = _title(page_blocks[0] if page_blocks else [], body, metadata_title,
-                                path)
+    title, title_block = _title(page_blocks[0] if page_blocks else [], body, metadata_title, path)
     if title_block is not None:
         title_block.kind = "title"
     if page_blocks:
-        limit = max(_front_limit(page_blocks[0]),
-                    title_block.bbox[3] if title_block is not None else 0.0)
+        limit = max(
+            _front_limit(page_blocks[0]), title_block.bbox[3] if title_block is not None else 0.0
+        )
         for block in page_blocks[0]:
             if block.kind in ("heading", "body") and block.bbox[3] <= limit:
                 block.kind = "front"
@@ -284,8 +312,9 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
             if block.kind == "heading":
                 if in_refs and not _APPENDIX.match(text):
                     ref_lines.extend(block.lines)  # a bold label inside the list
-                    out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE,
-                                            section))
+                    out_blocks.append(
+                        Block(block.page, block.bbox, text, BlockKind.REFERENCE, section)
+                    )
                     continue
                 flush_deferred()
                 streams.append(stream)
@@ -303,8 +332,7 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
                 stream = _Stream(section)
             if in_refs:
                 ref_lines.extend(block.lines)
-                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE,
-                                        section))
+                out_blocks.append(Block(block.page, block.bbox, text, BlockKind.REFERENCE, section))
                 continue
             if block.kind in ("caption", "small"):
                 out_blocks.append(Block(block.page, block.bbox, text, BlockKind.CAPTION, section))
@@ -335,8 +363,15 @@ def _assemble(path: Path, sha: str, pages: list[list[Line]], heights: list[float
     # NOTE: each table row is one evidence sentence naming its columns, after the body text.
     for table in tables:
         for row in table.rows:
-            sentences.append(PaperSentence(index=len(sentences), text=row.text, page=row.page,
-                                           bboxes=(row.bbox,), section="table"))
+            sentences.append(
+                PaperSentence(
+                    index=len(sentences),
+                    text=row.text,
+                    page=row.page,
+                    bboxes=(row.bbox,),
+                    section="table",
+                )
+            )
 
     references = parse_references(ref_lines)
     language = "zh" if cjk_ratio("".join(s.text for s in sentences)) >= 0.3 else "en"
@@ -376,7 +411,7 @@ def _footnote_streams(blocks: list[TextBlock]) -> list[_Stream]:
             mark = _FOOTNOTE_MARK.match(line.text)
             if mark:
                 stream.paragraph_break()
-                line = replace(line, text=line.text[mark.end():])
+                line = replace(line, text=line.text[mark.end() :])
             stream.add_line(line)
     return [stream] if stream.text else []
 
@@ -386,8 +421,9 @@ def _paragraph_like(text: str) -> bool:
     return len(_WORDS.findall(text)) >= 25 or (cjk_ratio(text) > 0.5 and len(text) >= 60)
 
 
-def _title(blocks: list[TextBlock], body: float, metadata_title: str,
-           path: Path) -> tuple[str, TextBlock | None]:
+def _title(
+    blocks: list[TextBlock], body: float, metadata_title: str, path: Path
+) -> tuple[str, TextBlock | None]:
     """The largest text on page 1 (the first such block), else metadata, else the file name."""
     candidates = [b for b in blocks if b.size >= 1.2 * body and len(b.text) >= 4]
     if candidates:
@@ -397,8 +433,11 @@ def _title(blocks: list[TextBlock], body: float, metadata_title: str,
                 # A title set on two lines may come back as two blocks: take the next one too.
                 index = blocks.index(block)
                 following = blocks[index + 1] if index + 1 < len(blocks) else None
-                if (following is not None and abs(following.size - block.size) < 0.5
-                        and following.bbox[1] - block.bbox[3] < block.size):
+                if (
+                    following is not None
+                    and abs(following.size - block.size) < 0.5
+                    and following.bbox[1] - block.bbox[3] < block.size
+                ):
                     block.lines.extend(following.lines)
                     blocks.remove(following)
                 return block.text, block
@@ -429,5 +468,6 @@ def _sentence(run: _Stream, start: int, end: int, index: int) -> PaperSentence |
         return None
     # NOTE: a sentence crossing a page break keeps the boxes of the page holding most of it.
     page = max(weight, key=lambda p: weight[p])
-    return PaperSentence(index=index, text=text, page=page, bboxes=tuple(boxes[page]),
-                         section=run.section)
+    return PaperSentence(
+        index=index, text=text, page=page, bboxes=tuple(boxes[page]), section=run.section
+    )

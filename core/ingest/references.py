@@ -44,7 +44,7 @@ def _split_numbered(lines: list[Line], label: re.Pattern[str]) -> list[tuple[str
         match = label.match(line.text)
         # NOTE: a continuation line may begin with a number ("2. edn."); accept only the next label.
         if match and (not entries or int(match.group(1)) in (expected, expected + 1)):
-            entries.append((match.group(1), [line.text[match.end():]]))
+            entries.append((match.group(1), [line.text[match.end() :]]))
             expected = int(match.group(1)) + 1
         elif entries:
             entries[-1][1].append(line.text)
@@ -76,8 +76,7 @@ def parse_reference(label: str, text: str) -> Reference:
     """Read the surnames and the year of one entry."""
     year_match = _YEAR.search(text)
     year = year_match.group(1) if year_match else ""
-    return Reference(label=label, text=text, authors=tuple(_surnames(text, year_match)),
-                     year=year)
+    return Reference(label=label, text=text, authors=tuple(_surnames(text, year_match)), year=year)
 
 
 def _author_segment(text: str, year_match: re.Match[str] | None) -> str:
