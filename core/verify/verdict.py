@@ -13,8 +13,8 @@
 | 3d | the sentence stating the claim's fact names something else, or the claim puts in the
       paper's method a name the paper gives only as related work (``name_mismatch``) |
       ``unsupported`` |
-| 4 | soft gate failed: a number, page, name or translated quote the paper does not contain,
-      an absolute word its evidence does not carry | ``unsupported`` |
+| 4 | soft gate failed: a number, page, name, translated quote or admitted limitation the
+      paper does not contain, an absolute word its evidence does not carry | ``unsupported`` |
 | 4b | the claim is one of the paper's sentences, word for word (``restated``) |
       ``supported`` |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
@@ -58,6 +58,7 @@ class Signals:
     name_missing: bool = False
     overclaim: bool = False
     quote_missing: bool = False  # a quote in another language whose translation is not in the paper
+    admission_missing: bool = False  # a limitation the authors are said to admit, not in the paper
     coverage: float = 0.0
     cosine: float = 0.0
     judge_p: float | None = None
@@ -66,8 +67,14 @@ class Signals:
 
     @property
     def soft_gate(self) -> bool:
-        """A number, page, name or translated quote the paper lacks, or an unbacked absolute."""
-        return self.number_missing or self.name_missing or self.overclaim or self.quote_missing
+        """A number, page, name, translated quote or admission the paper lacks, or an absolute."""
+        return (
+            self.number_missing
+            or self.name_missing
+            or self.overclaim
+            or self.quote_missing
+            or self.admission_missing
+        )
 
     @property
     def settled(self) -> bool:

@@ -26,6 +26,7 @@ from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
+from core.verify.admissions import Admissions, Unadmitted
 from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
@@ -83,6 +84,7 @@ class _Pending:
     swapped: NameMismatch | None = None
     related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
+    unadmitted: Unadmitted | None = None
     restated: bool = False
 
 
@@ -113,6 +115,7 @@ class Checker:
         self.agents = Agents(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
+        self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
@@ -234,6 +237,7 @@ class Checker:
                     swapped=check_names(text, ev.evidence),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
+                    unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
                     restated=restated is not None,
                 )
             )
@@ -287,6 +291,14 @@ class Checker:
         if found is None and cross and translated != claim:
             found = self.agents.check(translated, evidence, cross=False)
         return found
+
+    def _unadmitted(
+        self, claim: str, translated: str, evidence: Sequence[str], *, cross: bool
+    ) -> Unadmitted | None:
+        """An admitted limitation the paper does not state; read in the paper's language."""
+        if cross and translated == claim:
+            return None
+        return self.admissions.check(translated if cross else claim, evidence)
 
     def _untraced_quote(self, claim: str) -> UntracedQuote | None:
         """A quote in another language than the paper's that the paper does not hold."""
@@ -382,6 +394,7 @@ class Checker:
             name_missing="name" in soft,
             overclaim="overclaim" in soft,
             quote_missing=p.untraced is not None,
+            admission_missing=p.unadmitted is not None,
             coverage=p.semantic.coverage,
             cosine=p.semantic.cosine,
             judge_p=_probability(answer),
@@ -430,6 +443,10 @@ class Checker:
         elif decision.rule == "soft_gate" and p.untraced is not None:
             reasons.insert(0, f"translated_quote_not_in_paper:{p.untraced.quote[:60]}")
             said = p.untraced.explain()
+            explanation = f"{said}; {explanation}" if explanation else said
+        elif decision.rule == "soft_gate" and p.unadmitted is not None:
+            reasons.insert(0, "limitation_not_in_paper")
+            said = p.unadmitted.explain()
             explanation = f"{said}; {explanation}" if explanation else said
         elif decision.rule == "restated":
             reasons.insert(0, "restated_sentence")

@@ -1,0 +1,91 @@
+"""Limitations the authors are said to admit must be stated as limitations in the paper.
+
+Critiques say "the authors acknowledge that the size of the data may affect performance" or
+"the limitations of the method include overfitting". Passages about the data or about
+overfitting support such a claim in words and meaning although the paper admits nothing of
+the kind. An admission needs a paper sentence that speaks of what is admitted (a share of its
+content words) and states a limitation (limited, lacks, cannot, may not, not yet, barrier,
+局限, 无法, …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.words import content_words
+
+#: The claim says the authors admit something, or names the limitations of the work.
+_ADMITS = re.compile(
+    r"\b(?:acknowledg\w*|admit\w*|conced\w*|recogni[sz]\w*)(?:,[^,]{0,40},)?\s+"
+    r"(?:\w+\s+){0,2}?(?:that\s+)?|"
+    r"\blimitations?\s+(?:and [\w ]{0,30}?)?(?:of\s+[^,]{0,60}?\s+)?(?:include|includes|are|is)\s+|"
+    r"作者(?:也|还)?(?:承认|坦言|坦承)[，,：:]?|局限性?(?:[与和][^：:，,]{0,8})?(?:是|包括|在于)[：:]?",
+    re.I,
+)
+#: ... unless it is the other kind of acknowledgement: thanks, funding, help.
+_THANKS = re.compile(
+    r"\b(?:thank\w*|grateful|fund\w*|grants?|support\w*|sponsor\w*|help\w*|feedback|"
+    r"contributions? of)\b|感谢|资助|支持|帮助",
+    re.I,
+)
+#: A sentence that states a limitation, a lack, a risk or an untested case.
+_LIMITATION = re.compile(
+    r"\b(?:limit\w*|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|caveat\w*|future work|"
+    r"not yet|cannot|unable|insufficient\w*|inadequa\w*|barrier\w*|difficult\w*|challeng\w*|"
+    r"bias\w*|nois[ey]\w*|error-prone|prone to|overfit\w*|underfit\w*|restrict\w*|"
+    r"constrain\w*|threat\w*|(?:may|might|could|does|do|did|is|are|was|were) not|"
+    r"n't|fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
+    r"局限|不足|缺点|缺乏|不能|无法|不适|难以|可能存在|问题|欠拟合|过拟合|有待|尚未|并不|偏差|"
+    r"较少|较低|挑战|困难|未来工作|未能",
+    re.I,
+)
+#: Share of the admitted clause's content words a limitation sentence must hold (two at least).
+ADMITTED_SHARE = 0.25
+
+
+@dataclass(frozen=True)
+class Unadmitted:
+    """A limitation the claim says the authors admit, which no paper sentence states."""
+
+    admitted: str
+
+    def explain(self) -> str:
+        """``The paper does not state this as a limitation of its work``."""
+        return "The paper does not state this as a limitation of its work"
+
+
+def admitted_clause(claim: str) -> str | None:
+    """What the claim says the authors admit, or None when it reports no admission."""
+    match = _ADMITS.search(claim)
+    if match is None or _THANKS.search(claim):
+        return None
+    return claim[match.end() :].strip() or None
+
+
+class Admissions:
+    """Checks admitted limitations against the paper's sentences that state limitations."""
+
+    def __init__(self, sentences: Sequence[str], words: Sequence[set[str]]) -> None:
+        """``words`` are the ``content_words`` of ``sentences``, by index."""
+        self.limiting = [w for s, w in zip(sentences, words, strict=True) if _LIMITATION.search(s)]
+
+    def check(self, claim: str, evidence: Sequence[str]) -> Unadmitted | None:
+        """The admitted limitation of ``claim`` that no paper sentence states, if any.
+
+        A limitation among the claim's own evidence needs two of the admitted words; one
+        elsewhere in the paper needs ``ADMITTED_SHARE`` of them.
+        """
+        clause = admitted_clause(claim)
+        if clause is None:
+            return None
+        wanted = content_words(_LIMITATION.sub(" ", clause))
+        if len(wanted) < 2:
+            return None
+        if any(_LIMITATION.search(e) and len(wanted & content_words(e)) >= 2 for e in evidence):
+            return None
+        need = max(2.0, ADMITTED_SHARE * len(wanted))
+        if any(len(wanted & words) >= need for words in self.limiting):
+            return None
+        return Unadmitted(clause)

@@ -1,0 +1,75 @@
+"""A limitation the authors are said to admit must be stated as a limitation in the paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.text.words import content_words
+from core.verify.admissions import Admissions, admitted_clause
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+SENTENCES = [
+    "We evaluate the model on 576 earnings calls from 2017.",
+    "Hybrid systems such as Git LFS are not yet mature enough for us to recommend.",
+    "The learning curve of this recommendation was a significant barrier to entry.",
+    "Our annotated dataset covers diabetes questions from two websites.",
+    "The model outperforms all baselines on every horizon.",
+]
+
+
+def _admissions() -> Admissions:
+    return Admissions(SENTENCES, [content_words(s) for s in SENTENCES])
+
+
+@pytest.mark.parametrize(
+    ("claim", "clause"),
+    [
+        ("The authors acknowledge that the dataset is small.", "the dataset is small."),
+        ("The authors acknowledge, quoting Turner, that it is hard.", "it is hard."),
+        ("The limitations of their method include overfitting.", "overfitting."),
+        ("作者承认，数据集的大小可能会影响性能。", "数据集的大小可能会影响性能。"),
+        ("作者声称的局限性与有效性威胁是：样本较少。", "样本较少。"),
+        # thanks are the other kind of acknowledgement
+        ("The authors acknowledge funding from the NSF.", None),
+        ("The model outperforms all baselines.", None),
+    ],
+)
+def test_the_admitted_clause(claim: str, clause: str | None) -> None:
+    assert admitted_clause(claim) == clause
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the paper states these limitations
+        ("The authors acknowledge that Git LFS is not yet mature enough to recommend.", False),
+        ("The authors acknowledge that the learning curve of plain text is a barrier.", False),
+        # the paper speaks of the topic, but admits nothing about it
+        ("The authors acknowledge that the diabetes dataset is not diverse enough.", True),
+        ("The limitations of their method include the 2017 earnings calls and overfitting.", True),
+        # too little is admitted to look for
+        ("The authors acknowledge limitations.", False),
+    ],
+)
+def test_admitted_limitations_must_be_stated(claim: str, flagged: bool) -> None:
+    assert (_admissions().check(claim, []) is not None) == flagged
+
+
+def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
+    claim = "The authors acknowledge that annotated diabetes questions are scarce."
+    assert _admissions().check(claim, []) is not None
+    evidence = ["Annotated diabetes questions are few and costly to obtain."]
+    assert _admissions().check(claim, evidence) is None
+
+
+def test_the_verdict_says_the_paper_states_no_such_limitation() -> None:
+    paper = make_paper(SENTENCES)
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(
+        "The authors acknowledge that the annotated diabetes dataset is not diverse enough."
+    )[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "limitation_not_in_paper"
+    assert verdict.explanation.startswith("The paper does not state this as a limitation")
