@@ -7,8 +7,9 @@ import pytest
 from core.config import CheckerSettings
 from core.text.words import content_words
 from core.verify.admissions import Admissions, admitted_clause
+from core.verify.translate import TRANSLATE_INSTRUCTION
 from core.verify.verifier import Checker
-from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+from tests.fakes import FakeEmbedder, FakeLLM, FakeMultilingual, FakeRetriever, make_paper
 
 SENTENCES = [
     "We evaluate the model on 576 earnings calls from 2017.",
@@ -73,3 +74,38 @@ def test_the_verdict_says_the_paper_states_no_such_limitation() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "limitation_not_in_paper"
     assert verdict.explanation.startswith("The paper does not state this as a limitation")
+
+
+@pytest.mark.parametrize(
+    ("claim", "translation", "flagged"),
+    [
+        (
+            "作者承认，带注释的糖尿病数据集不够多样。",
+            "The authors acknowledge that the annotated diabetes dataset is not diverse enough.",
+            True,
+        ),
+        (
+            "作者承认，Git LFS还不够成熟，无法推荐。",
+            "The authors acknowledge that Git LFS is not yet mature enough to recommend.",
+            False,
+        ),
+    ],
+)
+def test_an_admission_in_another_language_is_read_through_its_translation(
+    claim: str, translation: str, flagged: bool
+) -> None:
+    paper = make_paper(SENTENCES)
+    llm = FakeLLM(default=lambda instruction, content: translation, follows_instructions=True)
+    checker = Checker(
+        paper,
+        FakeRetriever(paper),
+        FakeEmbedder(),
+        llm,
+        CheckerSettings(),
+        multilingual=FakeMultilingual({"糖尿病": "diabetes", "成熟": "mature"}),
+    )
+    verdict = checker.verify(claim)[0]
+    assert ("limitation_not_in_paper" in verdict.reasons) == flagged
+    assert [c.content for c in llm.history if c.instruction == TRANSLATE_INSTRUCTION["en"]] == [
+        claim
+    ]

@@ -26,7 +26,7 @@ from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
-from core.verify.admissions import Admissions, Unadmitted
+from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
@@ -296,9 +296,16 @@ class Checker:
         self, claim: str, translated: str, evidence: Sequence[str], *, cross: bool
     ) -> Unadmitted | None:
         """An admitted limitation the paper does not state; read in the paper's language."""
-        if cross and translated == claim:
-            return None
-        return self.admissions.check(translated if cross else claim, evidence)
+        if not cross:
+            return self.admissions.check(claim, evidence)
+        if translated == claim:
+            # Retrieval did not need a translation; an admission needs the paper's words.
+            if admitted_clause(claim) is None or self.translator is None:
+                return None
+            translated = self.translator.translate(claim, self.language) or claim
+            if translated == claim:
+                return None
+        return self.admissions.check(translated, evidence)
 
     def _untraced_quote(self, claim: str) -> UntracedQuote | None:
         """A quote in another language than the paper's that the paper does not hold."""
