@@ -158,3 +158,28 @@ def test_chinese_passages_are_focused_by_characters(claim: str, limit: int, show
 def test_table_rows_are_shown_whole() -> None:
     row = "Table 2: MSE by horizon: HTML: n=3 0.401; n=7 0.302; n=15 0.250; n=30 0.198"
     assert focus(row, content_words("HTML reaches 0.198 for n=30."), 4) == row
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "limit", "shown"),
+    [
+        # the statement's words tie at both ends; the negation decides the window
+        (
+            "Some emerging hybrid systems such as Git LFS store the large data on a remote "
+            "server, but these are not yet mature enough to recommend.",
+            "Hybrid systems are mature enough.",
+            10,
+            "… a remote server, but these are not yet mature enough …",
+        ),
+        (
+            "该模型在训练集上的准确率很高，但在测试集上该模型并未达到同样的准确率。",
+            "该模型的准确率很高",
+            10,
+            "…集上的准确率很高，但在测试集上该模型并未…",
+        ),
+    ],
+)
+def test_a_cut_keeps_the_passages_negation(
+    passage: str, claim: str, limit: int, shown: str
+) -> None:
+    assert focus(passage, content_words(claim), limit) == shown

@@ -68,7 +68,8 @@ def focus(passage: str, wanted: set[str], limit: int = 0) -> str:
     A long evidence sentence costs prompt time on every claim it serves, while the part
     that bears on the claim is usually a clause; the cut ends are marked with "…". A table row
     ("Table 2: HTML: n=3 0.401; n=7 0.302; …") is kept whole: a claim compares its cells, and
-    cutting them cost SciTab's held-out split 0.04 of balanced accuracy. Chinese has no spaces:
+    cutting them cost SciTab's held-out split 0.04 of balanced accuracy. A negation counts as
+    one of the statement's words, so a cut does not drop it. Chinese has no spaces:
     there each character is a unit worth half a word (its share of the model's tokens).
     """
     limit = limit or FOCUS_WORDS
@@ -79,12 +80,15 @@ def focus(passage: str, wanted: set[str], limit: int = 0) -> str:
     words = passage.split()
     if len(words) <= limit:
         return passage
-    hits = [1 if content_words(w) & wanted else 0 for w in words]
+    hits = [1 if content_words(w) & wanted or _NEGATION.search(w) else 0 for w in words]
     start, end = _best_window(hits, [1.0] * len(words), limit)
     text = " ".join(words[start:end])
     return ("… " if start else "") + text + (" …" if end < len(words) else "")
 
 
+#: A negation in a passage is kept in its cut: without it the passage says the opposite.
+_NEGATION = re.compile(r"^\W*(?:not|no|never|without|nor|neither|cannot|\w+n't)\W*$", re.I)
+_ZH_NEGATION = re.compile(r"(?:不(?![同仅但断])|没有|未|无|非)")
 _UNIT = re.compile(r"[\u3400-\u9fff]|[^\s\u3400-\u9fff]+")
 #: Prompt cost of a Chinese character in words (the default model: 0.6 tokens a character,
 #: 1.07 a word).
@@ -100,7 +104,14 @@ def _focus_units(passage: str, wanted: set[str], limit: int) -> str:
     hits = []
     for u in units:
         around = passage[max(u.start() - 1, 0) : u.end() + 1]
-        hits.append(1 if content_words(u.group()) & wanted or content_words(around) & wanted else 0)
+        hits.append(
+            1
+            if content_words(u.group()) & wanted
+            or content_words(around) & wanted
+            or _ZH_NEGATION.match(passage, u.start())
+            or _NEGATION.search(u.group())
+            else 0
+        )
     start, end = _best_window(hits, costs, limit)
     text = passage[units[start].start() : units[end - 1].end()]
     return ("…" if start else "") + text + ("…" if end < len(units) else "")
