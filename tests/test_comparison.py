@@ -40,6 +40,14 @@ ROWS = [
         ("HTML+Audio has the lowest error.", False),
         ("LSTM has the lowest error.", True),
         ("HTML is the best model.", False),  # no column named: not sure, no verdict
+        # a denied comparison is contradicted when the comparison holds
+        ("HTML does not outperform LSTM on F1.", True),
+        ("LSTM does not outperform HTML on F1.", False),
+        ("LSTM fails to reach a higher recall than HTML.", True),
+        ("LSTM is not significantly better than HTML on F1.", False),  # a test, not values
+        ("HTML+Audio does not achieve the best F1.", True),
+        ("HTML does not achieve the best F1.", False),
+        ("HTML+Audio does not achieve significantly the best F1.", False),
     ],
 )
 def test_comparisons(claim: str, reversed_: bool) -> None:

@@ -36,6 +36,13 @@ _SUPERLATIVE = re.compile(
     r"is|are|performs?)\s+(?:the\s+)?(?P<sup>best|highest|lowest|worst|top)\b(?P<rest>.*)",
     re.I,
 )
+#: The comparison is denied ("A does not outperform B", "A fails to reach the best"): the
+#: table contradicts it when the comparison holds.
+_DENIED = re.compile(
+    r"\b(?:not|n't|never|no longer|fails? to|failed to|cannot)(?:\s+\w+){0,2}\s*$", re.I
+)
+#: "Not significantly better" speaks of a test, which the values cannot settle.
+_SIGNIFICANT = re.compile(r"\bsignifican|\bstatistical", re.I)
 _LOWER_IS_BETTER = re.compile(
     r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|time", re.I
 )
@@ -120,6 +127,9 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
     match = _COMPARE.search(claim)
     if match is None:
         return _check_superlative(claim, rows)
+    denied = _DENIED.search(match.group("a")) is not None
+    if denied and _SIGNIFICANT.search(claim):
+        return None
     a = _named(match.group("a"), rows)
     b = _named(match.group("b"), rows)
     if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
@@ -129,7 +139,7 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
     columns = named or shared
     if not columns:
         return None
-    if match.group("worse") or match.group("lower"):
+    if bool(match.group("worse") or match.group("lower")) != denied:
         a, b = b, a
     by_value = bool(match.group("higher") or match.group("lower"))
     for column in columns:
@@ -153,6 +163,9 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     a = _named(match.group("a"), rows)
     if a is None:
         return None
+    denied = _DENIED.search(match.group("a")) is not None
+    if denied and _SIGNIFICANT.search(claim):
+        return None
     rest = _key(match.group("rest"))
     named = [c for c in a.values if len(_key(c)) >= 2 and _key(c) in rest]
     if len(named) != 1:
@@ -163,13 +176,19 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         lower = word == "lowest"
     else:
         lower = bool(_LOWER_IS_BETTER.search(column)) != (word == "worst")
-    for other in rows:
-        if other.table != a.table or _key(other.label) == _key(a.label):
-            continue
-        value = other.values.get(column)
-        if value is None:
-            continue
-        mine = a.values[column]
+    mine = a.values[column]
+    others = [
+        (other, other.values[column])
+        for other in rows
+        if other.table == a.table and _key(other.label) != _key(a.label) and column in other.values
+    ]
+    if denied:
+        # Denied best: contradicted when the row beats every other row of its table.
+        if not others or any((v <= mine) if lower else (v >= mine) for _, v in others):
+            return None
+        runner = min(others, key=lambda o: o[1]) if lower else max(others, key=lambda o: o[1])
+        return Contradiction(runner[0].label, a.label, column, a.sentence.page, (runner[1], mine))
+    for other, value in others:
         if (value < mine) if lower else (value > mine):
             return Contradiction(a.label, other.label, column, a.sentence.page, (mine, value))
     return None
