@@ -12,8 +12,10 @@ the model for claims it has seen.
 
 Thresholds: ``flag_below`` maximises balanced accuracy on the fit split among thresholds whose
 false-flag rate is at most MAX_FALSE_FLAGS; ``support_at`` is the lowest score at or above it
-from which at least SUPPORT_PRECISION of the claims are truly supported (the band between is
-``partial``: needs review).
+from which at least SUPPORT_PRECISION of the claims are truly supported, and never below
+SUPPORT_FLOOR: a score is a probability of support (for claims in another language, the judge's
+P(YES)), and a claim whose odds lean against support is not called supported, however well its
+neighbours fare (the band between is ``partial``: needs review).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ PARAMS = Path(__file__).resolve().parents[1] / "core" / "verify" / "verdict_para
 SIGNS = {"coverage": 1, "cosine": 1, "number_unbound": -1, "judge_logit": 1}
 MAX_FALSE_FLAGS = 0.10
 SUPPORT_PRECISION = 0.80
+SUPPORT_FLOOR = 0.5
 L2 = 1.0
 
 
@@ -103,7 +106,7 @@ def thresholds(scores: np.ndarray, y: np.ndarray, weight: np.ndarray) -> tuple[f
         if above.sum() >= 5 and _mean(y[above], weight[above]) >= SUPPORT_PRECISION:
             support_at = float(t)
             break
-    return round(flag_below, 3), round(max(support_at, flag_below), 3)
+    return round(flag_below, 3), round(max(support_at, flag_below, SUPPORT_FLOOR), 3)
 
 
 def fit(
@@ -210,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         "claims": counts,
         "max_false_flags": MAX_FALSE_FLAGS,
         "support_precision": SUPPORT_PRECISION,
+        "support_floor": SUPPORT_FLOOR,
         "l2": L2,
     }
     cross_lingual = verdict_params.CROSS_LINGUAL
