@@ -52,8 +52,9 @@ class Unadmitted:
     admitted: str
 
     def explain(self) -> str:
-        """``The paper does not state this as a limitation of its work``."""
-        return "The paper does not state this as a limitation of its work"
+        """``The paper does not state this as a limitation of its work: “…”``."""
+        said = self.admitted if len(self.admitted) <= 80 else self.admitted[:77] + "..."
+        return f"The paper does not state this as a limitation of its work: “{said}”"
 
 
 def admitted_clause(claim: str) -> str | None:

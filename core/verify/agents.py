@@ -104,7 +104,7 @@ class Agents:
     """Checks the people a claim credits against the speakers and sources of the paper."""
 
     def __init__(self, paper: Paper) -> None:
-        """Index the paper's sentences by the capitalised words they hold."""
+        """Read ``paper``'s sentences: speakers introduce passages, sources follow tools."""
         self.sentences = paper.sentences
 
     def check(self, claim: str, evidence: Sequence[Evidence], *, cross: bool) -> OtherPerson | None:
