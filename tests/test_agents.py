@@ -121,3 +121,5 @@ def test_the_verdict_names_the_person_the_paper_quotes() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "credited_other_person:Arjun Raj->Stephen Turner"
     assert verdict.explanation == "The paper quotes Stephen Turner here (p. 1), not Arjun Raj"
+    # the sentence naming the paper's speaker is the first evidence shown
+    assert verdict.evidence[0].text == "For example, Stephen Turner wrote:"

@@ -72,6 +72,7 @@ class OtherPerson:
     paper: str
     what: str
     page: int
+    sentence_index: int  # the paper sentence naming the other person or source
 
     def explain(self) -> str:
         """``The paper quotes Stephen Turner here (p. 15), not Arjun Raj``."""
@@ -157,7 +158,9 @@ class Agents:
                 return None
             match = _INTRODUCER.search(sentence.text)
             if match is not None and _words([match.group("who")]):
-                return OtherPerson(people, match.group("who"), "speech", sentence.page)
+                return OtherPerson(
+                    people, match.group("who"), "speech", sentence.page, sentence.index
+                )
         return None
 
     def _maker(self, claim: str, mine: set[str], people: tuple[str, ...]) -> OtherPerson | None:
@@ -177,7 +180,7 @@ class Agents:
             source = _cited_source(sentence.text)
             if source is not None:
                 thing = next(t for t in things if _naming(t).search(sentence.text))
-                return OtherPerson(people, source, thing, sentence.page)
+                return OtherPerson(people, source, thing, sentence.page, sentence.index)
         return None
 
 

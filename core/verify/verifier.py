@@ -440,6 +440,8 @@ class Checker:
             o = p.other_person
             reasons.insert(0, f"credited_other_person:{'+'.join(o.claimed)}->{o.paper}")
             explanation = o.explain()
+            # The sentence naming the paper's person is what the explanation points at.
+            evidence = _sentence_first(evidence, self.paper.sentences[o.sentence_index])
         elif decision.rule == "name_mismatch" and p.swapped is not None:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
@@ -514,10 +516,18 @@ def _restated_first(found: ClaimEvidence, sentence: PaperSentence) -> ClaimEvide
     """The restated sentence as the first evidence (it may not have been retrieved)."""
     if found.evidence and found.evidence[0].sentence_index == sentence.index:
         return found
-    others = tuple(e for e in found.evidence if e.sentence_index != sentence.index)
-    first = Evidence(sentence.page, sentence.text, sentence.bbox, 1.0, sentence.index)
     # The vectors no longer line up with the evidence; the verdict does not read them here.
-    return replace(found, evidence=(first, *others[:2]), claim_vector=None, evidence_vectors=None)
+    evidence = _sentence_first(found.evidence, sentence)
+    return replace(found, evidence=evidence, claim_vector=None, evidence_vectors=None)
+
+
+def _sentence_first(
+    evidence: tuple[Evidence, ...], sentence: PaperSentence
+) -> tuple[Evidence, ...]:
+    """``sentence`` first, then the rest of ``evidence`` (three in all)."""
+    others = tuple(e for e in evidence if e.sentence_index != sentence.index)
+    first = Evidence(sentence.page, sentence.text, sentence.bbox, 1.0, sentence.index)
+    return (first, *others[:2])
 
 
 def _confidence(decision: Decision, p: _Pending) -> float:
