@@ -33,6 +33,7 @@ from core.verify.binding import Binding, bind_numbers, paper_value_text, sentenc
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.credit import Acknowledged, ThankedOnly
+from core.verify.direction import Reversed, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.numbers import quantities
@@ -77,6 +78,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | None = None
+    reversed_: Reversed | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
     others_work: OthersWork | None = None
@@ -230,6 +232,7 @@ class Checker:
                     cross,
                     binding,
                     comparison=comparison,
+                    reversed_=check_direction(text, ev.evidence),
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
@@ -388,7 +391,7 @@ class Checker:
             hard_gate=p.gates.hard_failure,
             has_evidence=bool(p.found.evidence),
             number_mismatch=p.binding.mismatch is not None,
-            comparison_contradicted=p.comparison is not None,
+            comparison_contradicted=p.comparison is not None or p.reversed_ is not None,
             misattributed=(
                 p.attribution is not None
                 or p.thanked is not None
@@ -426,6 +429,10 @@ class Checker:
             c = p.comparison
             reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
             explanation = c.explain()
+        elif decision.rule == "comparison" and p.reversed_ is not None:
+            r = p.reversed_
+            reasons.insert(0, f"direction_reversed:{r.claim_word}->{r.paper_word}")
+            explanation = r.explain()
         elif decision.rule == "misattribution" and p.attribution is not None:
             a = p.attribution
             reasons.insert(0, f"misattribution:{'+'.join(a.claimed)}->{'+'.join(a.paper)}")

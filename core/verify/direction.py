@@ -1,0 +1,182 @@
+"""Directions bound to their statement: the sentence stating a claim's fact must not reverse it.
+
+A claim that turns the paper's "lower error" into "higher error", 降低 into 提高, or "a mature
+project" into "an immature project" keeps nearly every word of the sentence it misstates, so it
+finds close support in words and meaning. When the evidence sentence that states the claim's
+fact (most of its other words) holds the opposite direction word and not the claim's own, the
+claim reverses the paper.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.words import content_words, fact_words, states_same_fact
+from core.types import Evidence
+
+#: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
+_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("increase", "increases", "increased", "increasing"),
+        ("增加", "增大"),
+        (
+            "decrease",
+            "decreases",
+            "decreased",
+            "decreasing",
+            "reduce",
+            "reduces",
+            "reduced",
+            "reducing",
+        ),
+        ("减少", "减小", "降低"),
+    ),
+    (("higher",), ("更高", "较高"), ("lower",), ("更低", "较低")),
+    (
+        ("improve", "improves", "improved", "improving"),
+        ("改善", "提升", "提高"),
+        ("worsen", "worsens", "worsened", "degrade", "degrades", "degraded", "hurt", "hurts"),
+        ("恶化", "下降"),
+    ),
+    (("better",), ("更好",), ("worse",), ("更差",)),
+    (("more",), ("更多",), ("fewer", "less"), ("更少",)),
+    (("larger", "bigger", "greater"), ("更大",), ("smaller",), ("更小",)),
+    (("faster",), ("更快",), ("slower",), ("更慢",)),
+    (
+        ("rise", "rises", "rose", "risen"),
+        ("上升",),
+        ("fall", "falls", "fell", "fallen", "drop", "drops", "dropped"),
+        ("下降",),
+    ),
+    (("positive", "positively"), ("正相关",), ("negative", "negatively"), ("负相关",)),
+    (("above",), ("高于",), ("below",), ("低于",)),
+    (
+        ("outperform", "outperforms", "outperformed"),
+        ("优于",),
+        ("underperform", "underperforms", "underperformed"),
+        ("劣于",),
+    ),
+)
+#: A comparison of two things: reversing their order reverses the direction word too.
+_COMPARED = re.compile(r"\b(?:than|compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比", re.I)
+_NAME = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9\-+]*")
+#: Words about the paper rather than its fact ("the paper describes", "the authors state").
+_FRAME = frozenset(
+    "paper papers author authors study describe describes described state states stated say "
+    "says said claim claims claimed report reports reported show shows showed shown note "
+    "notes noted".split()
+)
+#: A negating prefix on a word of five letters or more: "immature", "unsupervised", "non-linear".
+_PREFIXES = ("un", "in", "im", "il", "ir", "non-", "non")
+_PREFIX = re.compile(r"(?:un|in|im|il|ir|non-?)(?P<base>[a-z]{5,})")
+_PREFIXED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without)\b|不|没有|未|并非", re.I)
+_WORD = re.compile(r"[A-Za-z]+(?:'t)?")
+
+
+@dataclass(frozen=True)
+class Reversed:
+    """The sentence stating the claim's fact says the opposite direction."""
+
+    claim_word: str
+    paper_word: str
+    text: str
+    page: int
+
+    def explain(self) -> str:
+        """``The paper says lower, not higher (p. 7): “…”``."""
+        quoted = self.text if len(self.text) <= 80 else self.text[:77] + "..."
+        return (
+            f"The paper says {self.paper_word}, not {self.claim_word} (p. {self.page}): “{quoted}”"
+        )
+
+
+def _directions(text: str) -> dict[int, str]:
+    """Direction words of ``text``: +pair for a first form, -pair for its opposite."""
+    found: dict[int, str] = {}
+    words = {w.casefold() for w in _WORD.findall(text)}
+    for i, (up, up_zh, down, down_zh) in enumerate(_PAIRS, start=1):
+        for sign, english, chinese in ((i, up, up_zh), (-i, down, down_zh)):
+            hit = next((w for w in english if w in words), None) or next(
+                (w for w in chinese if w in text), None
+            )
+            if hit is not None:
+                found[sign] = hit
+    return found
+
+
+def _direction_words() -> set[str]:
+    return {w for up, _, down, _ in _PAIRS for w in (*up, *down)}
+
+
+def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
+    """The reversed direction, when the sentence stating the claim's fact says the opposite.
+
+    Only the first evidence sentence holding most of the claim's other words is read; a
+    negation in the claim or in that sentence, or both directions in it, decides nothing.
+    """
+    if _NEGATION.search(claim):
+        return None
+    mine = _directions(claim)
+    directions = _stems(_direction_words())
+    words = fact_words(claim, directions | _stems(set(_FRAME))) - _stems(_prefixed(claim))
+    for ev in evidence:
+        if not states_same_fact(words, fact_words(ev.text, directions)):
+            continue
+        if _NEGATION.search(ev.text):
+            return None
+        if _COMPARED.search(claim) and not _same_order(claim, ev.text):
+            return None
+        theirs = _directions(ev.text)
+        for sign, word in mine.items():
+            if -sign in theirs and sign not in theirs:
+                return Reversed(word, theirs[-sign], ev.text, ev.page)
+        flipped = _prefix_flip(claim, ev.text)
+        return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
+    return None
+
+
+def _prefixed(text: str) -> set[str]:
+    """Words of ``text`` with a negating prefix, and the same words without it."""
+    out: set[str] = set()
+    for word in _PREFIXED_WORD.findall(text):
+        prefixed = _PREFIX.fullmatch(word.casefold())
+        if prefixed is not None:
+            out |= {word.casefold(), prefixed.group("base")}
+    return out
+
+
+def _stems(words: set[str]) -> set[str]:
+    return {w for word in words for w in content_words(word)}
+
+
+def _prefix_flip(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(claim's, sentence's) word where one is the other with a negating prefix.
+
+    "immature" against "mature", "supervised" against "unsupervised"; the word must be at
+    least five letters without its prefix ("unless" is no "less"), and the sentence must lack
+    the claim's own word.
+    """
+    theirs = {w.casefold() for w in _PREFIXED_WORD.findall(sentence)}
+    for word in dict.fromkeys(w.casefold() for w in _PREFIXED_WORD.findall(claim)):
+        if word in theirs:
+            continue
+        prefixed = _PREFIX.fullmatch(word)
+        if prefixed is not None and prefixed.group("base") in theirs:
+            return word, prefixed.group("base")
+        if len(word) >= 5:
+            other = next((p + word for p in _PREFIXES if p + word in theirs), None)
+            if other is not None:
+                return word, other
+    return None
+
+
+def _same_order(claim: str, sentence: str) -> bool:
+    """Whether two or more names the claim compares come in the sentence's order too."""
+    theirs = [n for n in _NAME.findall(sentence)]
+    shared = [n for n in dict.fromkeys(_NAME.findall(claim)) if n in theirs]
+    if len(shared) < 2:
+        return False
+    return shared == sorted(shared, key=theirs.index)

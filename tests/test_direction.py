@@ -1,0 +1,85 @@
+"""A claim must not reverse the direction of the sentence that states its fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.types import Evidence
+from core.verify.direction import check_direction
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+SENTENCES = {
+    "error": "HTML reaches a lower error than MDRM on the 3-day horizon.",
+    "audio": "Adding audio features increases the accuracy of the model at every horizon.",
+    "mature": "Docassemble is a mature project with a thriving community.",
+    "supervised": "The encoder is trained in an unsupervised way on non-linear features.",
+    "zh": "引入音频特征后，模型的预测误差明显降低。",
+    "mixed": "HTML has a higher precision but a lower recall than MDRM.",
+    "negated": "Adding audio features does not increase the accuracy of the model.",
+}
+
+
+def _evidence(key: str) -> list[Evidence]:
+    return [Evidence(7, SENTENCES[key], (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "key", "words"),
+    [
+        (
+            "HTML reaches a higher error than MDRM on the 3-day horizon.",
+            "error",
+            ("higher", "lower"),
+        ),
+        (
+            "Adding audio features decreases the accuracy of the model.",
+            "audio",
+            ("decreases", "increases"),
+        ),
+        (
+            "The paper describes Docassemble as an immature project with a small community.",
+            "mature",
+            ("immature", "mature"),
+        ),
+        (
+            "The encoder is trained in a supervised way on non-linear features.",
+            "supervised",
+            ("supervised", "unsupervised"),
+        ),
+        (
+            "The encoder is trained in an unsupervised way on linear features.",
+            "supervised",
+            ("linear", "non-linear"),
+        ),
+        ("引入音频特征后，模型的预测误差明显增加。", "zh", ("增加", "降低")),
+        # the claim keeps the paper's direction
+        ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),
+        ("Docassemble is a mature project with a thriving community.", "mature", None),
+        # the same comparison said the other way round is no reversal
+        ("MDRM reaches a higher error than HTML on the 3-day horizon.", "error", None),
+        # a negation on either side, or both directions in the sentence, decides nothing
+        ("Adding audio features does not decrease the accuracy of the model.", "audio", None),
+        ("Adding audio features decreases the accuracy of the model.", "negated", None),
+        ("HTML has a higher recall than MDRM.", "mixed", None),
+        # another fact: the sentence does not state the claim's
+        (
+            "The community decreased after the paper's release of Docassemble 2.0 in Europe.",
+            "mature",
+            None,
+        ),
+    ],
+)
+def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None) -> None:
+    found = check_direction(claim, _evidence(key))
+    assert ((found.claim_word, found.paper_word) if found is not None else None) == words
+
+
+def test_the_verdict_names_both_directions() -> None:
+    paper = make_paper([SENTENCES["error"], SENTENCES["mature"]])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("HTML reaches a higher error than MDRM on the 3-day horizon.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "direction_reversed:higher->lower"
+    assert verdict.explanation.startswith("The paper says lower, not higher (p. 1)")
