@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -80,11 +81,34 @@ class NumberMention:
     value: Decimal
     percent: bool = False
     scale: str = ""  # "K", "M", "B" when written as 110M or 1.2 billion
+    approximate: bool = False  # hedged: "about 38%", "around 89,000"
 
     @property
     def canonical(self) -> str:
         """For example ``0.3%``, ``12500``, ``110M``."""
         return canonical_number(self.value) + ("%" if self.percent else "") + self.scale
+
+
+def approximate_tolerance(value: Decimal) -> Decimal:
+    """How far a paper value may lie from an approximate claim value.
+
+    One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
+    of a round number's unit ("around 89,000" covers 88,500 to 89,500, not 88,000).
+    """
+    text = canonical_number(value)
+    if "." in text:
+        return Decimal(1).scaleb(-len(text.split(".")[1]))
+    zeros = len(text) - len(text.rstrip("0"))
+    if value >= 1000 and zeros >= 2:
+        return Decimal(1).scaleb(zeros) / 2
+    return Decimal(1)
+
+
+def nearest_within(mention: NumberMention, values: Iterable[Decimal]) -> Decimal | None:
+    """The value nearest an approximate mention within its tolerance, or None."""
+    tolerance = approximate_tolerance(mention.value)
+    near = [v for v in values if abs(v - mention.value) <= tolerance]
+    return min(near, key=lambda v: abs(v - mention.value)) if near else None
 
 
 def canonical_number(value: Decimal) -> str:

@@ -15,13 +15,14 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
     canonical_number,
     extract_numbers,
+    nearest_within,
     spelled_numbers,
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
@@ -234,6 +235,8 @@ def bind_numbers(
     if not mentions and not spelled:
         return Binding()
     found = [(e, _quantities(e.text)) for e in evidence]
+    # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
+    mentions = [_near_evidence(m, found) for m in mentions]
     elsewhere = [(e, _quantities(e.text)) for e in restating]
     values = [v for _, ms in found for m in ms for v in _forms(m)]
     bound = counted = 0
@@ -272,6 +275,17 @@ def bind_numbers(
         if mismatch is None and rival is not None:
             mismatch = rival[1]
     return Binding(counted, bound, mismatch)
+
+
+def _near_evidence(
+    mention: NumberMention, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+) -> NumberMention:
+    if not mention.approximate:
+        return mention
+    # A percentage stands for a percentage ("roughly 16%" is not the "16 heads" nearby).
+    values = (m.value for _, ms in found for m in ms if m.percent == mention.percent)
+    near = nearest_within(mention, values)
+    return replace(mention, value=near) if near is not None else mention
 
 
 @functools.lru_cache(maxsize=8192)

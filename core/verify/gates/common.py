@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
@@ -89,6 +90,10 @@ LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\(?\d{1,2}[.)]|\d{1,2}\s*[ã€
 NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?:'s)?")
 
 
+#: A canonical number key without a scale ("12500", "0.3%"), readable as a value.
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?%?")
+
+
 class PaperFacts:
     """What the gates look up in a paper, computed once per paper."""
 
@@ -98,6 +103,8 @@ class PaperFacts:
         raw = paper.full_text + "\n" + paper.body_text
         self.is_cjk = cjk_ratio(raw) > 0.3
         self.numbers = number_keys(raw)
+        #: The paper's numbers as values, for approximate claims ("around 89,000").
+        self.values = sorted({Decimal(k.rstrip("%")) for k in self.numbers if _PLAIN.fullmatch(k)})
         self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
         self.names = ngram_keys(self.keys[0]) | ngram_keys(self.keys[1])
         self.labels = {r.label.strip() for r in paper.references if r.label.strip()}

@@ -4,18 +4,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from core.text.normalize import NumberMention, extract_numbers
+from core.text.normalize import NumberMention, extract_numbers, nearest_within
 from core.verify.gates.common import LIST_MARKER, GateFinding, PaperFacts, inside
+
+#: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
+#: "8000个左右".
+_HEDGE = (
+    r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
+    r"|~|≈|约|大约|将近)"
+)
+_HEDGED_BEFORE = re.compile(rf"{_HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
+_PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
+_HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 
 
 def check_numbers(
     text: str, facts: PaperFacts, masked: Sequence[tuple[int, int]]
 ) -> tuple[list[GateFinding], list[str], list[NumberMention]]:
-    """Every number outside citations, cross-references and names must occur in the paper."""
+    """Every number outside citations, cross-references and names must occur in the paper.
+
+    An approximate number ("around 89,000") stands for the paper's nearest value within its
+    rounding (see ``approximate_tolerance``), which the checks then read in its place.
+    """
     failures: list[GateFinding] = []
     anchors: list[str] = []
-    checked = quantities(text, masked)
+    checked = [_settled(m, text, facts) for m in quantities(text, masked)]
     for mention in checked:
         unit = unit_after(text, mention.end)
         found = facts.has_number(mention)
@@ -77,3 +92,17 @@ def unit_after(text: str, end: int) -> str | None:
 def glued_to_name(text: str, start: int) -> bool:
     """The 4 of GPT-4, the 50 of ResNet-50."""
     return start >= 2 and text[start - 1] in "-_" and text[start - 2].isalpha()
+
+
+def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMention:
+    """A hedged mention marked approximate; absent from the paper, its nearest paper value."""
+    before = _HEDGED_BEFORE.search(text[: mention.start])
+    if mention.scale or not (before or _HEDGED_AFTER.match(text, mention.end)):
+        return mention
+    # The first number of a range shares its end's percent sign: "about 16-17%".
+    percent = mention.percent or bool(_PERCENT_RANGE.match(text, mention.end))
+    mention = replace(mention, approximate=True, percent=percent)
+    if facts.has_number(mention):
+        return mention
+    near = nearest_within(mention, facts.values)
+    return replace(mention, value=near) if near is not None else mention

@@ -1,0 +1,56 @@
+"""Approximate numbers ("around 89,000") stand for the paper's value within their rounding."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from core.config import CheckerSettings
+from core.text.normalize import approximate_tolerance
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "There are 2,243 earnings calls in the raw dataset. These 576 earnings calls "
+        "correspond to 88,829 aligned sentences.",
+        "The error falls by horizon: 3-days (+38.4%), 7-days (+16.9%), 15-days (+49.0%). "
+        "The encoder uses 16 attention heads.",
+        "本文标注了8000个糖尿病问题。",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "tolerance"),
+    [("16", "1"), ("38.4", "0.1"), ("89000", "500"), ("8100", "50"), ("90", "1"), ("2000", "500")],
+)
+def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> None:
+    assert approximate_tolerance(Decimal(value)) == Decimal(tolerance)
+
+
+@pytest.mark.parametrize(
+    ("claim", "number_flagged"),
+    [
+        # within the rounding of the paper's value
+        ("The dataset holds around 89,000 aligned sentences.", False),
+        ("The error falls by roughly 16% for 7-day predictions.", False),
+        ("The error falls by about 38% for 3-day predictions.", False),
+        ("The error falls by about 16-17% for 7-day predictions.", False),
+        ("本文标注了约8000个糖尿病问题。", False),
+        # the same numbers stated exactly must be the paper's
+        ("The dataset holds 89,000 aligned sentences.", True),
+        ("The error falls by 16% for 7-day predictions.", True),
+        # beyond the rounding
+        ("The dataset holds around 95,000 aligned sentences.", True),
+        ("There are about 3,000 earnings calls in the raw dataset.", True),
+        ("The error falls by roughly 19% for 7-day predictions.", True),
+        ("本文标注了约8100个糖尿病问题。", True),
+    ],
+)
+def test_approximate_numbers(claim: str, number_flagged: bool) -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    flagged = any(r.startswith("number_") for r in verdict.reasons)
+    assert flagged == number_flagged, verdict.reasons
