@@ -139,3 +139,10 @@ def test_mismatch_names_value_and_page() -> None:
     result = bind_numbers(extract_numbers(text), text, [ACC])
     assert result.mismatch is not None
     assert paper_value_text(result.mismatch) == "the paper says 85.3% (p. 4)"
+
+
+def test_the_papers_thousands_keep_their_separators() -> None:
+    text = "There are 3,243 earnings calls in the raw dataset."
+    result = bind_numbers(extract_numbers(text), text, [RAW])
+    assert result.mismatch is not None
+    assert paper_value_text(result.mismatch) == "the paper says 2,243 (p. 4)"

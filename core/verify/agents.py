@@ -19,9 +19,12 @@ from core.types import Evidence, Paper, PaperSentence
 from core.verify.gates.common import NARRATIVE_CITE, PAREN_CITE
 
 _PERSON = r"(?<![A-Za-z])[A-Z][a-z]+(?:[ -](?:(?:van|von|de|der|da|di|le|la) )?[A-Z][a-z]+){0,2}"
-#: People listed: "Luff and Davies", "Luff, Davies & Pyle", "Luff和Davies"; a comma alone
-#: ends the list ("According to Stephen Turner, Google Docs excels ...").
-_PEOPLE = rf"{_PERSON}(?:(?:\s*[,、]\s*{_PERSON})*\s*(?:,\s*)?(?:and|&|和|与|、)\s*{_PERSON})?"
+#: People listed: "Luff and Davies", "Luff, Davies & Pyle", "Luff和Davies" (eight at most, so a
+#: long run of capitalised words costs no backtracking); a comma alone ends the list
+#: ("According to Stephen Turner, Google Docs excels ...").
+_PEOPLE = (
+    rf"{_PERSON}(?:(?:\s*[,、]\s*{_PERSON}){{0,6}}\s*(?:,\s*)?(?:and|&|和|与|、)\s*{_PERSON})?"
+)
 _SPEECH_VERB = (
     r"(?:wrote|writes|said|says|argued|argues|noted|notes|remarked|remarks|observed|observes|"
     r"stated|states|put it|commented|comments|explained|explains|complained|complains)"

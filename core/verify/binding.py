@@ -528,10 +528,14 @@ def _year(mention: NumberMention, text: str) -> bool:
 
 
 def paper_value_text(mismatch: Mismatch) -> str:
-    """``the paper says 0.7 (p. 4)``."""
+    """``the paper says 0.7 (p. 4)``; thousands keep their separators ("88,829")."""
     value = mismatch.paper_value
-    try:
-        value = canonical_number(Decimal(value.replace(",", ""))) if value[-1].isdigit() else value
-    except ArithmeticError:
-        pass
+    if value[-1].isdigit() and not _GROUPED.fullmatch(value):
+        try:
+            value = canonical_number(Decimal(value.replace(",", "")))
+        except ArithmeticError:
+            pass
     return f"the paper says {value} (p. {mismatch.page})"
+
+
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
