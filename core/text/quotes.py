@@ -1,4 +1,4 @@
-"""Quoted passages: text inside “…”, "…", 「…」, 『…』 or ‘…’, outermost first."""
+"""Quoted passages (in “…”, "…", 「…」, 『…』 or ‘…’, outermost first), and excerpts to quote."""
 
 from __future__ import annotations
 
@@ -23,3 +23,8 @@ def quoted_passages(text: str) -> list[str]:
                 spans.append(match.span())
                 found.append(match.group(1).strip())
     return found
+
+
+def excerpt(text: str, limit: int = 80) -> str:
+    """``text`` as quoted in an explanation: at most ``limit`` characters, a cut marked "..."."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text.quotes import excerpt
 from core.text.words import content_words
 
 #: The claim says the authors admit something, or names the limitations of the work.
@@ -53,7 +54,7 @@ class Unadmitted:
 
     def explain(self) -> str:
         """``The paper does not state this as a limitation of its work: “…”``."""
-        said = self.admitted if len(self.admitted) <= 80 else self.admitted[:77] + "..."
+        said = excerpt(self.admitted)
         return f"The paper does not state this as a limitation of its work: “{said}”"
 
 

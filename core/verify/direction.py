@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text.quotes import excerpt
 from core.text.words import content_words, fact_words, states_same_fact
 from core.types import Evidence
 
@@ -87,7 +88,7 @@ class Reversed:
 
     def explain(self) -> str:
         """``The paper says lower, not higher (p. 7): “…”``."""
-        quoted = self.text if len(self.text) <= 80 else self.text[:77] + "..."
+        quoted = excerpt(self.text)
         return (
             f"The paper says {self.paper_word}, not {self.claim_word} (p. {self.page}): “{quoted}”"
         )

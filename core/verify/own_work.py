@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text.quotes import excerpt
 from core.types import Evidence, Paper
 from core.verify.name_role import OWN_WORK, RelatedWork
 
@@ -43,7 +44,7 @@ class OthersWork:
 
     def explain(self) -> str:
         """``The paper states this of related work (p. 3), not of its own: “…”``."""
-        quoted = self.text if len(self.text) <= 80 else self.text[:77] + "..."
+        quoted = excerpt(self.text)
         return f"The paper states this of related work (p. {self.page}), not of its own: “{quoted}”"
 
 

@@ -25,6 +25,7 @@ from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
 from core.text.normalize import extract_numbers
+from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.agents import Agents, OtherPerson
@@ -595,7 +596,7 @@ def _explain(status: Status, evidence: Sequence[Evidence]) -> str:
     best = evidence[0] if evidence else None
     if best is None:
         return "No evidence found in the paper"
-    snippet = best.text if len(best.text) <= 80 else best.text[:77] + "..."
+    snippet = excerpt(best.text)
     if status == Status.SUPPORTED:
         return f"Supported by p. {best.page}: “{snippet}”"
     if status == Status.PARTIAL:
