@@ -1,0 +1,70 @@
+"""Evaluation methods a claim says the paper used must be ones the paper mentions.
+
+Critiques readily credit a paper with a user study, an ablation, significance tests or a human
+evaluation it never ran ("it was evaluated in a user study with school boards"); topical
+passages support such a sentence in words and meaning. When the claim states (not asks, wishes
+or denies) that such a method was used and no form of it occurs anywhere in the paper, the
+method is as invented as a name the paper does not contain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.verify.gates.common import GateFinding, PaperFacts
+
+
+@dataclass(frozen=True)
+class Method:
+    """One kind of evaluation: how a claim names it, and what shows it in a paper."""
+
+    claim: str  # regular expression, English and Chinese forms
+    paper: str  # regular expression over the paper's text
+
+
+METHODS: dict[str, Method] = {
+    "user study": Method(
+        r"\buser stud(?:y|ies)\b|\busability (?:study|test)|用户研究|用户实验",
+        r"user stud|usability|participant|think-aloud|用户研究|用户实验|参与者|被试",
+    ),
+    "ablation": Method(
+        r"\bablation\b|\bablat(?:e|ed|ing)\b|消融",
+        r"ablat|消融",
+    ),
+    "significance test": Method(
+        r"\bsignificance tests?\b|\bstatistical tests?\b|\bt-tests?\b|\bp-values?\b|显著性检验",
+        r"significan|p-value|p\s*[<≤=]|t-test|wilcoxon|bootstrap|confidence interval|显著",
+    ),
+    "cross-validation": Method(
+        r"\bcross-?validat\w*|\bk-fold\b|\b\d+-fold cross|交叉验证",
+        r"cross-?validat|fold|交叉验证|折",
+    ),
+    "human evaluation": Method(
+        r"\bhuman (?:evaluation|judg(?:e)?ments?|raters?|assessment)s?\b|人工评估|人工评价",
+        r"human|annotator|rater|judge|人工",
+    ),
+    "interviews": Method(
+        r"\binterview(?:s|ed|ing)?\b|\bquestionnaires?\b|访谈|问卷调查",
+        r"interview|questionnaire|survey|访谈|问卷",
+    ),
+}
+#: The claim does not state the method was used: it denies, asks, wishes or plans it.
+_NOT_STATED = re.compile(
+    r"\b(?:not|no|never|without|lacks?|lacking|absence|missing|neither|nor|could|should|would|"
+    r"might|may|future|plan\w*|suggest\w*|recommend\w*|whether|if)\b|n't|\?|？|没有|缺乏|缺少|未|"
+    r"是否|应该|可以|建议|未来",
+    re.I,
+)
+
+
+def check_methods(text: str, facts: PaperFacts) -> list[GateFinding]:
+    """An evaluation method the claim says the paper used that the paper never mentions."""
+    if _NOT_STATED.search(text):
+        return []
+    paper = facts.paper.full_text + "\n" + facts.paper.body_text
+    return [
+        GateFinding("name", f"method_not_in_paper:{name}", f"The paper reports no {name}")
+        for name, method in METHODS.items()
+        if re.search(method.claim, text, re.I) and not re.search(method.paper, paper, re.I)
+    ]
