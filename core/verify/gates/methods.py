@@ -60,11 +60,12 @@ _NOT_STATED = re.compile(
 
 def check_methods(text: str, facts: PaperFacts) -> list[GateFinding]:
     """An evaluation method the claim says the paper used that the paper never mentions."""
-    if _NOT_STATED.search(text):
+    claimed = [(n, m) for n, m in METHODS.items() if re.search(m.claim, text, re.I)]
+    if not claimed or _NOT_STATED.search(text):
         return []
     paper = facts.paper.full_text + "\n" + facts.paper.body_text
     return [
         GateFinding("name", f"method_not_in_paper:{name}", f"The paper reports no {name}")
-        for name, method in METHODS.items()
-        if re.search(method.claim, text, re.I) and not re.search(method.paper, paper, re.I)
+        for name, method in claimed
+        if not re.search(method.paper, paper, re.I)
     ]
