@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.config import CheckerSettings
 from core.verify.gates import PaperFacts, run_gates
-from tests.fakes import make_paper
+from core.verify.gates.methods import confirmed_absences
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 PAPER = make_paper(
     [
@@ -34,10 +37,16 @@ FACTS = PaperFacts(PAPER)
         # methods the paper mentions
         ("An ablation study clarifies each component's contribution.", []),
         ("A significance test shows the gains at n=3.", []),
-        # denied, asked, wished or planned: not a statement that the method was used
+        # denied: contradicted when the paper mentions the method
         ("The paper lacks a user study.", []),
-        ("The authors did not run a user study.", []),
+        ("The authors did not run an ablation.", ["method_in_paper:ablation"]),
+        (
+            "The main weakness is the lack of a significance test.",
+            ["method_in_paper:significance test"],
+        ),
+        # asked, wished or planned: nothing is stated of the paper
         ("Was the tool evaluated in a user study?", []),
+        ("Did the authors run an ablation?", []),
         ("A user study would strengthen the paper.", []),
         ("Future work should include a user study.", []),
         ("论文没有进行用户研究。", []),
@@ -46,3 +55,33 @@ FACTS = PaperFacts(PAPER)
 def test_methods_must_be_in_the_paper(sentence: str, reasons: list[str]) -> None:
     found = [r for r in run_gates(sentence, FACTS).reasons if r.startswith("method_")]
     assert found == reasons
+
+
+@pytest.mark.parametrize(
+    ("sentence", "absent"),
+    [
+        ("The paper lacks a user study.", ["user study"]),
+        ("The main weakness is that no human evaluation was run.", ["human evaluation"]),
+        ("论文没有进行用户研究。", ["user study"]),
+        # the paper mentions these
+        ("The authors did not run an ablation.", []),
+        # stated, asked or wished: no absence
+        ("The tool was evaluated in a user study.", []),
+        ("A user study would strengthen the paper.", []),
+    ],
+)
+def test_absences_the_paper_bears_out(sentence: str, absent: list[str]) -> None:
+    assert confirmed_absences(sentence, FACTS) == absent
+
+
+def test_a_confirmed_absence_is_supported_and_a_denied_method_is_not() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    lacking, denied = checker.verify(
+        "The main weakness is the lack of a user study. The authors did not run an ablation."
+    )
+    assert lacking.status.value == "supported"
+    assert lacking.reasons[0] == "method_absent:user study"
+    assert lacking.explanation == "The paper mentions no user study"
+    assert denied.status.value == "unsupported"
+    assert "method_in_paper:ablation" in denied.reasons
+    assert denied.explanation == "The paper does report an ablation"

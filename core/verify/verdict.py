@@ -18,6 +18,8 @@
       paper does not contain, an absolute word its evidence does not carry | ``unsupported`` |
 | 4b | the claim is one of the paper's sentences, word for word (``restated``) |
       ``supported`` |
+| 4c | the claim says the paper lacks an evaluation method (a user study, significance
+      tests, …) that it never mentions (``absence``) | ``supported`` |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
       ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -65,6 +67,7 @@ class Signals:
     judge_p: float | None = None
     cross_lingual: bool = False
     restated: bool = False  # the claim is one of the paper's sentences, word for word
+    absence_confirmed: bool = False  # the paper lacks what the claim says it lacks
 
     @property
     def soft_gate(self) -> bool:
@@ -88,6 +91,7 @@ class Signals:
             or self.name_swapped
             or self.soft_gate
             or self.restated
+            or self.absence_confirmed
         )
 
     def features(self) -> dict[str, float]:
@@ -137,6 +141,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
     if signals.restated:
         return Decision(Status.SUPPORTED, "restated", 1.0)
+    if signals.absence_confirmed:
+        return Decision(Status.SUPPORTED, "absence", 1.0)
     if signals.cross_lingual:
         p = signals.judge_p
         if p is None:

@@ -37,6 +37,7 @@ from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import Reversed, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
+from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
@@ -89,6 +90,7 @@ class _Pending:
     untraced: UntracedQuote | None = None
     unadmitted: Unadmitted | None = None
     restated: bool = False
+    absent: tuple[str, ...] = ()
 
 
 class Checker:
@@ -243,6 +245,7 @@ class Checker:
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
                     restated=restated is not None,
+                    absent=tuple(confirmed_absences(original, self.facts)),
                 )
             )
         answers, failed = self._ask_judge(pending)
@@ -402,7 +405,7 @@ class Checker:
             name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
-            name_missing="name" in soft,
+            name_missing="name" in soft or "method" in soft,
             overclaim="overclaim" in soft,
             quote_missing=p.untraced is not None,
             admission_missing=p.unadmitted is not None,
@@ -411,6 +414,7 @@ class Checker:
             judge_p=_probability(answer),
             cross_lingual=p.cross_lingual,
             restated=p.restated,
+            absence_confirmed=bool(p.absent),
         )
 
     def _decide(
@@ -465,6 +469,9 @@ class Checker:
             reasons.insert(0, "limitation_not_in_paper")
             said = p.unadmitted.explain()
             explanation = f"{said}; {explanation}" if explanation else said
+        elif decision.rule == "absence":
+            reasons.insert(0, f"method_absent:{'+'.join(p.absent)}")
+            explanation = f"The paper mentions no {' or '.join(p.absent)}"
         elif decision.rule == "restated":
             reasons.insert(0, "restated_sentence")
             explanation = f"The paper says this word for word (p. {evidence[0].page})"

@@ -2,9 +2,11 @@
 
 Critiques readily credit a paper with a user study, an ablation, significance tests or a human
 evaluation it never ran ("it was evaluated in a user study with school boards"); topical
-passages support such a sentence in words and meaning. When the claim states (not asks, wishes
-or denies) that such a method was used and no form of it occurs anywhere in the paper, the
-method is as invented as a name the paper does not contain.
+passages support such a sentence in words and meaning. When the claim states (not asks or
+wishes) that such a method was used and no form of it occurs anywhere in the paper, the method
+is as invented as a name the paper does not contain. The other way round, a claim that the
+paper lacks one ("the main weakness is the lack of a significance test") is borne out when no
+form of it occurs, and contradicted when one does.
 """
 
 from __future__ import annotations
@@ -49,23 +51,59 @@ METHODS: dict[str, Method] = {
         r"interview|questionnaire|survey|访谈|问卷",
     ),
 }
-#: The claim does not state the method was used: it denies, asks, wishes or plans it.
-_NOT_STATED = re.compile(
-    r"\b(?:not|no|never|without|lacks?|lacking|absence|missing|neither|nor|could|should|would|"
-    r"might|may|future|plan\w*|suggest\w*|recommend\w*|whether|if)\b|n't|\?|？|没有|缺乏|缺少|未|"
-    r"是否|应该|可以|建议|未来",
+#: The claim denies the method: the paper lacks it.
+_DENIED = re.compile(
+    r"\b(?:not|no|never|without|lacks?|lacking|absence|absent|missing|neither|nor|omits?)\b|"
+    r"n't|没有|缺乏|缺少|未",
+    re.I,
+)
+#: The claim asks, wishes or plans the method rather than stating anything of the paper.
+_WISHED = re.compile(
+    r"\b(?:could|should|would|might|may|future|plan\w*|suggest\w*|recommend\w*|whether|if)\b|"
+    r"\?|？|是否|应该|可以|建议|未来",
     re.I,
 )
 
 
-def check_methods(text: str, facts: PaperFacts) -> list[GateFinding]:
-    """An evaluation method the claim says the paper used that the paper never mentions."""
-    claimed = [(n, m) for n, m in METHODS.items() if re.search(m.claim, text, re.I)]
-    if not claimed or _NOT_STATED.search(text):
+def _a(name: str) -> str:
+    """``an ablation``, ``a user study``, ``interviews``."""
+    if name.endswith("s"):
+        return name
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _claimed(text: str) -> list[tuple[str, Method]]:
+    if _WISHED.search(text):
         return []
+    return [(n, m) for n, m in METHODS.items() if re.search(m.claim, text, re.I)]
+
+
+def _mentions(facts: PaperFacts, method: Method) -> bool:
     paper = facts.paper.full_text + "\n" + facts.paper.body_text
+    return re.search(method.paper, paper, re.I) is not None
+
+
+def check_methods(text: str, facts: PaperFacts) -> list[GateFinding]:
+    """A method the claim says the paper used that it never mentions, or denies that it does."""
+    claimed = _claimed(text)
+    if not claimed:
+        return []
+    if _DENIED.search(text):
+        return [
+            GateFinding("method", f"method_in_paper:{name}", f"The paper does report {_a(name)}")
+            for name, method in claimed
+            if _mentions(facts, method)
+        ]
     return [
-        GateFinding("name", f"method_not_in_paper:{name}", f"The paper reports no {name}")
+        GateFinding("method", f"method_not_in_paper:{name}", f"The paper reports no {name}")
         for name, method in claimed
-        if not re.search(method.paper, paper, re.I)
+        if not _mentions(facts, method)
     ]
+
+
+def confirmed_absences(text: str, facts: PaperFacts) -> list[str]:
+    """Methods the claim says the paper lacks ("lacks a user study") that it never mentions."""
+    claimed = _claimed(text)
+    if not claimed or not _DENIED.search(text):
+        return []
+    return [name for name, method in claimed if not _mentions(facts, method)]
