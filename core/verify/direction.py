@@ -71,7 +71,7 @@ _FRAME = frozenset(
 )
 #: A negating prefix on a word of five letters or more: "immature", "unsupervised", "non-linear".
 _PREFIXES = ("un", "in", "im", "il", "ir", "non-", "non")
-_PREFIX = re.compile(r"(?:un|in|im|il|ir|non-?)(?P<base>[a-z]{5,})")
+_PREFIX = re.compile(rf"(?:{'|'.join(_PREFIXES)})(?P<base>[a-z]{{5,}})")
 _PREFIXED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without)\b|不|没有|未|并非", re.I)
 _WORD = re.compile(r"[A-Za-z]+(?:'t)?")
@@ -108,10 +108,6 @@ def _directions(text: str) -> dict[int, str]:
     return found
 
 
-def _direction_words() -> set[str]:
-    return {w for up, _, down, _ in _PAIRS for w in (*up, *down)}
-
-
 def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
     """The reversed direction, when the sentence stating the claim's fact says the opposite.
 
@@ -121,10 +117,9 @@ def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | None
     if _NEGATION.search(claim):
         return None
     mine = _directions(claim)
-    directions = _stems(_direction_words())
-    words = fact_words(claim, directions | _stems(set(_FRAME))) - _stems(_prefixed(claim))
+    words = fact_words(claim, _DIRECTION_STEMS | _FRAME_STEMS) - _stems(_prefixed(claim))
     for ev in evidence:
-        if not states_same_fact(words, fact_words(ev.text, directions)):
+        if not states_same_fact(words, fact_words(ev.text, _DIRECTION_STEMS)):
             continue
         if _NEGATION.search(ev.text):
             return None
@@ -176,8 +171,13 @@ def _prefix_flip(claim: str, sentence: str) -> tuple[str, str] | None:
 
 def _same_order(claim: str, sentence: str) -> bool:
     """Whether two or more names the claim compares come in the sentence's order too."""
-    theirs = [n for n in _NAME.findall(sentence)]
+    theirs = _NAME.findall(sentence)
     shared = [n for n in dict.fromkeys(_NAME.findall(claim)) if n in theirs]
     if len(shared) < 2:
         return False
     return shared == sorted(shared, key=theirs.index)
+
+
+#: Stems left out when comparing a claim's fact with a sentence's: directions and framing.
+_DIRECTION_STEMS = _stems({w for up, _, down, _ in _PAIRS for w in (*up, *down)})
+_FRAME_STEMS = _stems(set(_FRAME))

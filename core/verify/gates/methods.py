@@ -79,8 +79,8 @@ def _claimed(text: str) -> list[tuple[str, Method]]:
 
 
 def _mentions(facts: PaperFacts, method: Method) -> bool:
-    paper = facts.paper.full_text + "\n" + facts.paper.body_text
-    return re.search(method.paper, paper, re.I) is not None
+    # The paper's exact-match key (normalised, casefolded full and body text) is already built.
+    return re.search(method.paper, facts.keys[0], re.I) is not None
 
 
 def check_methods(text: str, facts: PaperFacts) -> list[GateFinding]:
