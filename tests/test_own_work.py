@@ -1,4 +1,4 @@
-"""What the paper reports of related work is not its authors' own result."""
+"""What the paper reports of related work, or advises, is not its authors' own result."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from core.config import CheckerSettings
 from core.types import Evidence, Paper
 from core.verify.name_role import RelatedWork
-from core.verify.own_work import OwnWork
+from core.verify.own_work import OwnWork, advises
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_sectioned_paper
 
@@ -73,3 +73,65 @@ def test_the_verdict_quotes_the_related_work_sentence() -> None:
     assert verdict.reasons[0] == "credited_authors_related_work"
     assert verdict.explanation.startswith("The paper states this of related work (p. 1)")
     assert "Multi-task learning has shown promise in NLP" in verdict.explanation
+
+
+GUIDE = [
+    ("1 Data management", "Provide a simple example or test data set that users can run."),
+    ("1 Data management", "Put compiled programs in the bin directory."),
+    ("1 Data management", "We followed these rules in our own lab for two years."),
+    ("1 Data management", "Test results show that most projects lack a README."),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "imperative"),
+    [
+        ("7. Provide a simple example or test data set that users can run.", True),
+        ("Put compiled programs in the bin directory (4e).", True),
+        ("Always back up data files to a second location.", True),
+        ("b) Keep a changelog.", True),
+        ("Do not use spreadsheets for raw data.", True),
+        # a noun phrase opening a statement
+        ("Test results show that most projects lack a README.", False),
+        ("Use cases are described below.", False),
+        ("Track changes are common in shared documents.", False),
+        # a statement of the authors' own work
+        ("We provide a simple example.", False),
+    ],
+)
+def test_advice_is_told_by_its_imperative(sentence: str, imperative: bool) -> None:
+    assert advises(sentence) is imperative
+
+
+@pytest.mark.parametrize(
+    ("claim", "best", "flagged"),
+    [
+        # the authors credited with doing what the guide tells its readers to do
+        ("The authors claim to contribute a simple example or test data set.", 0, True),
+        ("作者声称的主要贡献是提供一个简单的测试数据集。", 0, True),
+        ("The authors implemented a bin directory for compiled programs.", 1, True),
+        # the claim says the paper advises it
+        ("The authors recommend providing a simple example or test data set.", 0, False),
+        ("The paper provides guidelines such as supplying a test data set.", 0, False),
+        ("作者建议提供一个简单的测试数据集。", 0, False),
+        # the best evidence states what the authors did, or is not advice
+        ("The authors followed these rules in their lab for two years.", 2, False),
+        ("The authors show that most projects lack a README.", 3, False),
+    ],
+)
+def test_authors_credited_with_their_advice(claim: str, best: int, flagged: bool) -> None:
+    paper = make_sectioned_paper(GUIDE, ("1 Data management",))
+    found = OwnWork(paper, RelatedWork(paper)).check(claim, _best(paper, best))
+    assert (found is not None) == flagged
+    assert found is None or found.reason == "credited_authors_advice"
+
+
+def test_the_verdict_quotes_the_advice() -> None:
+    paper = make_sectioned_paper(GUIDE, ("1 Data management",))
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    claim = "The authors provide a simple example or test data set that users can run."
+    verdict = checker.verify(claim)[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "credited_authors_advice"
+    assert verdict.explanation.startswith("The paper advises its readers to do this (p. 1)")
+    assert "Provide a simple example" in verdict.explanation

@@ -1,10 +1,13 @@
-"""What a paper reports of others' work is not its authors' own result.
+"""What a paper reports of others' work, or advises its readers, is not its authors' own result.
 
 A related-work section states what earlier studies showed ("Multi-task learning has shown
 particular promise in NLP [51, 58, 61]"), in the paper's topic and words, so a claim that the
 authors showed, proposed or explored it finds close support there. When the sentence that best
 supports such a claim sits in related work and says nothing of the paper's own work ("we",
 "our", 本文), the claim credits the authors with others' work.
+
+Likewise a guide states its advice in the imperative ("7. Provide a simple example or test data
+set"): a claim that the authors provide it is supported in words but not in fact.
 """
 
 from __future__ import annotations
@@ -35,16 +38,60 @@ _REPORTS = re.compile(
 )
 
 
+#: ... or that they advise it, which is what a guide's imperative says.
+_ADVISES = re.compile(
+    r"\b(?:should|must|ought|recommend\w*|advi[sc]\w*|suggest\w*|guidelines?|practices?|"
+    r"rules?|tips?|checklists?|encourag\w*|urg(?:e|es|ed|ing)|advocat\w*|propos\w* that)\b"
+    r"|建议|推荐|提倡|鼓励|应该|应当|准则|指南|做法|实践",
+    re.I,
+)
+#: A sentence that tells its reader to do something: an optional list marker, an optional
+#: "always", "never" or "do not", then a verb in its base form that guides use for advice.
+_IMPERATIVE = re.compile(
+    r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?(?:(?:always|never|do not|don't)\s+)?"
+    r"(?:add|adopt|archive|avoid|back up|break|check|choose|cite|collect|commit|consider|copy|"
+    r"create|decompose|define|delete|describe|document|eliminate|ensure|explain|give|include|"
+    r"install|keep|label|make|manage|modularize|name|organi[sz]e|place|plan|prefer|provide|"
+    r"publish|put|record|release|remove|rename|reuse|run|save|separate|share|start|store|"
+    r"submit|tag|test|track|use|write)\s+(?:[a-z]+ed\s+)?(?:a|an|the|all|each|every|any|your|one|it|them|"
+    r"this|these|data|code|programs?|changes?|files?|notes?|projects?|[a-z]+s)\b",
+    re.I,
+)
+#: A finite verb right after the opening shows it was a noun phrase ("Test results show …").
+_FINITE_SOON = re.compile(
+    r"^(?:\W*\w+){0,4}?\W+(?:is|are|was|were|has|have|had|shows?|showed|indicated?|"
+    r"indicates|can|could|may|will|would)\b",
+    re.I,
+)
+
+
+def advises(sentence: str) -> bool:
+    """Whether ``sentence`` tells its reader to do something ("Provide a test data set")."""
+    found = _IMPERATIVE.search(sentence)
+    return found is not None and not _FINITE_SOON.search(sentence[found.end() :])
+
+
 @dataclass(frozen=True)
 class OthersWork:
-    """A claim crediting the authors with what the paper reports of related work."""
+    """A claim crediting the authors with what the paper reports of related work or advises."""
 
     text: str
     page: int
+    advice: bool = False
+
+    @property
+    def reason(self) -> str:
+        """``credited_authors_advice`` or ``credited_authors_related_work``."""
+        return "credited_authors_advice" if self.advice else "credited_authors_related_work"
 
     def explain(self) -> str:
         """``The paper states this of related work (p. 3), not of its own: “…”``."""
         quoted = excerpt(self.text)
+        if self.advice:
+            return (
+                f"The paper advises its readers to do this (p. {self.page}); it does not say "
+                f"the authors did: “{quoted}”"
+            )
         return f"The paper states this of related work (p. {self.page}), not of its own: “{quoted}”"
 
 
@@ -57,21 +104,25 @@ class OwnWork:
         self.related = related.related
 
     def check(self, claim: str, evidence: Sequence[Evidence]) -> OthersWork | None:
-        """Others' work, when ``claim`` credits the authors and its best evidence is related work.
+        """Others' work, when ``claim`` credits the authors with its best evidence's content.
+
+        That evidence is related work, or advice to the reader.
 
         Args:
             claim: The claim as written.
             evidence: Its evidence, best first.
         """
-        if not self.related or not evidence or _REPORTS.search(claim):
-            return None
-        if not _AUTHORS_DID.search(claim):
+        if not evidence or _REPORTS.search(claim) or not _AUTHORS_DID.search(claim):
             return None
         index = evidence[0].sentence_index
         sentences = self.paper.sentences
         if not 0 <= index < len(sentences):
             return None
         best = sentences[index]
-        if best.section not in self.related or OWN_WORK.search(best.text):
+        if OWN_WORK.search(best.text):
             return None
-        return OthersWork(best.text, best.page)
+        if best.section in self.related:
+            return OthersWork(best.text, best.page)
+        if advises(best.text) and not _ADVISES.search(claim):
+            return OthersWork(best.text, best.page, advice=True)
+        return None

@@ -446,7 +446,7 @@ class Checker:
             reasons.insert(0, f"credited_person_only_thanked:{'+'.join(p.thanked.names)}")
             explanation = p.thanked.explain()
         elif decision.rule == "misattribution" and p.others_work is not None:
-            reasons.insert(0, "credited_authors_related_work")
+            reasons.insert(0, p.others_work.reason)
             explanation = p.others_work.explain()
         elif decision.rule == "misattribution" and p.other_person is not None:
             o = p.other_person
