@@ -48,13 +48,14 @@ _ADVISES = re.compile(
 #: A sentence that tells its reader to do something: an optional list marker, an optional
 #: "always", "never" or "do not", then a verb in its base form that guides use for advice.
 _IMPERATIVE = re.compile(
-    r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?(?:(?:always|never|do not|don't)\s+)?"
-    r"(?:add|adopt|archive|avoid|back up|break|check|choose|cite|collect|commit|consider|copy|"
+    r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?(?:(?:always|never|do not|don't)\s+)?(?P<verb>"
+    r"add|adopt|archive|avoid|back up|break|check|choose|cite|collect|commit|consider|copy|"
     r"create|decompose|define|delete|describe|document|eliminate|ensure|explain|give|include|"
     r"install|keep|label|make|manage|modularize|name|organi[sz]e|place|plan|prefer|provide|"
     r"publish|put|record|release|remove|rename|reuse|run|save|separate|share|start|store|"
-    r"submit|tag|test|track|use|write)\s+(?:[a-z]+ed\s+)?(?:a|an|the|all|each|every|any|your|one|it|them|"
-    r"this|these|data|code|programs?|changes?|files?|notes?|projects?|[a-z]+s)\b",
+    r"submit|tag|test|track|use|write)\s+(?:[a-z]+ed\s+)?(?:a|an|the|all|each|every|any|"
+    r"your|one|it|them|this|these|data|code|programs?|changes?|files?|notes?|projects?|"
+    r"[a-z]+s)\b",
     re.I,
 )
 #: A finite verb right after the opening shows it was a noun phrase ("Test results show …").
@@ -63,12 +64,24 @@ _FINITE_SOON = re.compile(
     r"indicates|can|could|may|will|would)\b",
     re.I,
 )
+_AUTHORS = (
+    r"\b(?:the authors?|they|the paper|this paper|the study|this work)(?:\s+(?:also|further))*"
+)
 
 
-def advises(sentence: str) -> bool:
-    """Whether ``sentence`` tells its reader to do something ("Provide a test data set")."""
+def advised(sentence: str) -> str | None:
+    """The verb of the advice ``sentence`` gives its reader ("Provide a test data set"), if any."""
     found = _IMPERATIVE.search(sentence)
-    return found is not None and not _FINITE_SOON.search(sentence[found.end() :])
+    if found is None or _FINITE_SOON.search(sentence[found.end() :]):
+        return None
+    return found.group("verb").casefold()
+
+
+def _does_as_advised(claim: str, verb: str) -> bool:
+    """The claim says the authors did what the advice says, in its own verb or a contribution's."""
+    if _AUTHORS_DID.search(claim):
+        return True
+    return re.search(rf"{_AUTHORS}\s+{re.escape(verb)}\w*", claim, re.I) is not None
 
 
 @dataclass(frozen=True)
@@ -112,7 +125,7 @@ class OwnWork:
             claim: The claim as written.
             evidence: Its evidence, best first.
         """
-        if not evidence or _REPORTS.search(claim) or not _AUTHORS_DID.search(claim):
+        if not evidence or _REPORTS.search(claim):
             return None
         index = evidence[0].sentence_index
         sentences = self.paper.sentences
@@ -121,8 +134,9 @@ class OwnWork:
         best = sentences[index]
         if OWN_WORK.search(best.text):
             return None
-        if best.section in self.related:
+        if best.section in self.related and _AUTHORS_DID.search(claim):
             return OthersWork(best.text, best.page)
-        if advises(best.text) and not _ADVISES.search(claim):
+        verb = advised(best.text)
+        if verb and not _ADVISES.search(claim) and _does_as_advised(claim, verb):
             return OthersWork(best.text, best.page, advice=True)
         return None
