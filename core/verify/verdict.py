@@ -9,8 +9,9 @@
       claim's fact reverses (``comparison``) | ``unsupported`` |
 | 3c | a source cited for a fact the paper credits to other sources, a person the paper
       only thanks credited with the work, the authors credited with what the paper reports
-      of related work, or a person credited with words the paper quotes from someone else or
-      a thing it cites to someone else (``misattribution``) | ``unsupported`` |
+      of related work or advises its readers, or a person credited with words the paper
+      quotes from someone else or a thing it cites to someone else (``misattribution``) |
+      ``unsupported`` |
 | 3d | the sentence stating the claim's fact names something else, or the claim puts in the
       paper's method a name the paper gives only as related work (``name_mismatch``) |
       ``unsupported`` |
