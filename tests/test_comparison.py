@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from core.types import PaperSentence
@@ -48,6 +50,21 @@ ROWS = [
         ("HTML+Audio does not achieve the best F1.", True),
         ("HTML does not achieve the best F1.", False),
         ("HTML+Audio does not achieve significantly the best F1.", False),
+        # against every other row: one row better in each named column contradicts it
+        ("HTML+Audio outperforms all other models on F1.", False),
+        ("HTML outperforms all other models on F1.", True),
+        ("LSTM outperforms the baselines in terms of F1.", True),
+        ("HTML outperforms the baselines in terms of F1.", False),  # HTML+Audio is its variant
+        ("LSTM has a higher recall than the other models.", False),
+        ("HTML has a higher recall than all other systems.", True),
+        ("LSTM performs worse than every other model on F1.", False),
+        ("HTML+Audio performs worse than every other model on F1.", True),
+        # no column named: only a row better in every shared column contradicts it
+        ("HTML+Audio outperforms all other models.", False),  # LSTM has the best recall
+        ("HTML outperforms all other models.", True),  # HTML+Audio is better throughout
+        # said of most, or denied: no verdict
+        ("HTML outperforms most other models on F1.", False),
+        ("HTML does not outperform all other models on F1.", False),
     ],
 )
 def test_comparisons(claim: str, reversed_: bool) -> None:
@@ -61,3 +78,10 @@ def test_superlative_names_the_better_row() -> None:
     assert (
         found.explain() == "The paper's table has F1 74.5 for HTML and 75.0 for HTML+Audio (p. 8)"
     )
+
+
+def test_a_row_beating_the_claimed_winner_is_named() -> None:
+    found = check_comparison("HTML outperforms all other models on F1.", ROWS)
+    assert found is not None
+    assert (found.claimed_better, found.claimed_worse, found.column) == ("HTML", "HTML+Audio", "F1")
+    assert found.values == (Decimal("74.5"), Decimal("75.0"))

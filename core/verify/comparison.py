@@ -5,7 +5,9 @@ and in every column the claim names (or, when it names none, in every column the
 share) the first row's value is worse than the second's. A superlative ("X achieves the best
 BLEU", "X has the lowest error") names one row and one column: another row of the same table
 with a better value in that column contradicts it. Lower is better for errors, losses,
-perplexity and time; higher otherwise.
+perplexity and time; higher otherwise. A row compared with every other ("X outperforms all
+other models on F1", "X beats the baselines") is contradicted by a row of its table better in
+each column the claim names, or, when it names none, better in every column the two share.
 """
 
 from __future__ import annotations
@@ -46,6 +48,14 @@ _SIGNIFICANT = re.compile(r"\bsignifican|\bstatistical", re.I)
 _LOWER_IS_BETTER = re.compile(
     r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|time", re.I
 )
+#: The comparison's other side is every other row: "all other models", "the baselines".
+_ALL_OTHERS = re.compile(
+    r"^(?:(?:all|every|each|any)(?: of)?(?: the)? (?:other|remaining)\b|the (?:other|remaining)\b|"
+    r"(?:all )?(?:the )?(?:\w+ )?baselines?\b)",
+    re.I,
+)
+#: ... said of most of them only: no single row can contradict it.
+_MOST = re.compile(r"\b(?:most|majority|mostly|generally|in general|almost|nearly|all but)\b", re.I)
 _ROW = re.compile(r"^(?P<table>(?:Table|Tab\.|表)\s*\d+): (?P<label>[^:;]+): (?P<cells>.+)$")
 _VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>[-+]?\d+(?:\.\d+)?)\s*%?$")
 
@@ -132,6 +142,13 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
         return None
     a = _named(match.group("a"), rows)
     b = _named(match.group("b"), rows)
+    if a is not None and b is None and not denied and _ALL_OTHERS.match(match.group("b")):
+        worse = bool(match.group("worse") or match.group("lower"))
+        # "The baselines" are not the claimed model's own variants ("HTML+Audio" for HTML).
+        variants = not re.search(r"\b(?:other|remaining)\b", match.group("b"), re.I)
+        return _check_against_all(
+            claim, a, rows, worse=worse, by_value=_by_value(match), skip_variants=variants
+        )
     if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
         return None
     shared = [c for c in a.values if c in b.values]
@@ -141,18 +158,70 @@ def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contrad
         return None
     if bool(match.group("worse") or match.group("lower")) != denied:
         a, b = b, a
-    by_value = bool(match.group("higher") or match.group("lower"))
+    by_value = _by_value(match)
     for column in columns:
-        lower = not by_value and bool(
-            _LOWER_IS_BETTER.search(column) or _LOWER_IS_BETTER.search(claim)
-        )
         diff = a.values[column] - b.values[column]
+        lower = _lower_is_better(column, claim, by_value=by_value)
         if (diff > 0 and not lower) or (diff < 0 and lower) or diff == 0:
             return None
     column = columns[0]
     return Contradiction(
         a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column])
     )
+
+
+def _by_value(match: re.Match[str]) -> bool:
+    """Whether the claim says higher or lower (the values as they are), not better or worse."""
+    return bool(match.group("higher") or match.group("lower"))
+
+
+def _lower_is_better(column: str, claim: str, *, by_value: bool) -> bool:
+    return not by_value and bool(_LOWER_IS_BETTER.search(column) or _LOWER_IS_BETTER.search(claim))
+
+
+def _check_against_all(
+    claim: str,
+    a: Row,
+    rows: Sequence[Row],
+    *,
+    worse: bool,
+    by_value: bool,
+    skip_variants: bool,
+) -> Contradiction | None:
+    """Another row of ``a``'s table that beats it (or, for ``worse``, trails it) throughout."""
+    if _MOST.search(claim):
+        return None
+    named = [c for c in a.values if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    mine = _key(a.label)
+    for other in rows:
+        theirs = _key(other.label)
+        if other.table != a.table or theirs == mine:
+            continue
+        if skip_variants and (mine in theirs or theirs in mine):
+            continue
+        columns = [c for c in named if c in other.values] or (
+            [] if named else [c for c in a.values if c in other.values]
+        )
+        if not columns:
+            continue
+        # True where the other row is on the wrong side of the claim in that column.
+        against = []
+        for column in columns:
+            diff = other.values[column] - a.values[column]
+            lower = _lower_is_better(column, claim, by_value=by_value)
+            better = diff < 0 if lower else diff > 0
+            against.append(better if not worse else (diff > 0 if lower else diff < 0))
+        if all(against):
+            column = columns[0]
+            first, second = (a, other) if not worse else (other, a)
+            return Contradiction(
+                first.label,
+                second.label,
+                column,
+                a.sentence.page,
+                (first.values[column], second.values[column]),
+            )
+    return None
 
 
 def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
