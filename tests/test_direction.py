@@ -18,6 +18,11 @@ SENTENCES = {
     "zh": "引入音频特征后，模型的预测误差明显降低。",
     "mixed": "HTML has a higher precision but a lower recall than MDRM.",
     "negated": "Adding audio features does not increase the accuracy of the model.",
+    "ablation": (
+        "As might be expected, WWM-BERT has a beneficial effect on each prediction task "
+        "compared to Glove; although adding audio features to Glove helps MDRM."
+    ),
+    "two": "HTML outperforms MDRM on accuracy, but MDRM is faster than HTML.",
 }
 
 
@@ -76,6 +81,33 @@ def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None
     assert ((found.claim_word, found.paper_word) if found is not None else None) == words
 
 
+@pytest.mark.parametrize(
+    ("claim", "key", "reason"),
+    [
+        # the paper's comparison with its names the other way round
+        (
+            "The ablation shows Glove embeddings outperforming WWM-BERT on every horizon.",
+            "ablation",
+            "comparison_swapped:Glove<WWM-BERT",
+        ),
+        ("Glove is better than WWM-BERT.", "ablation", "comparison_swapped:Glove<WWM-BERT"),
+        # the same order with the opposite word
+        ("WWM-BERT is worse than Glove.", "ablation", "direction_reversed:worse->beneficial"),
+        # the paper's comparison, in its order or said the other way round
+        ("WWM-BERT outperforms Glove on every prediction task.", "ablation", None),
+        ("Glove is worse than WWM-BERT.", "ablation", None),
+        # each clause compares on its own: the claim's names meet in the first only
+        ("HTML is better than MDRM on accuracy.", "two", None),
+        ("MDRM outperforms HTML on accuracy.", "two", "comparison_swapped:MDRM<HTML"),
+        # a negated claim decides nothing
+        ("Glove does not outperform WWM-BERT.", "ablation", None),
+    ],
+)
+def test_swapped_comparisons(claim: str, key: str, reason: str | None) -> None:
+    found = check_direction(claim, _evidence(key))
+    assert (found.reason if found is not None else None) == reason
+
+
 def test_the_verdict_names_both_directions() -> None:
     paper = make_paper([SENTENCES["error"], SENTENCES["mature"]])
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
@@ -83,3 +115,14 @@ def test_the_verdict_names_both_directions() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "direction_reversed:higher->lower"
     assert verdict.explanation.startswith("The paper says lower, not higher (p. 1)")
+
+
+def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
+    paper = make_paper([SENTENCES["ablation"], SENTENCES["mature"]])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("Glove embeddings outperform WWM-BERT on each prediction task.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "comparison_swapped:Glove<WWM-BERT"
+    assert verdict.explanation.startswith(
+        "The paper says it the other way round: WWM-BERT over Glove (“beneficial”, p. 1)"
+    )

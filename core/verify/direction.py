@@ -4,7 +4,9 @@ A claim that turns the paper's "lower error" into "higher error", 降低 into �
 project" into "an immature project" keeps nearly every word of the sentence it misstates, so it
 finds close support in words and meaning. When the evidence sentence that states the claim's
 fact (most of its other words) holds the opposite direction word and not the claim's own, the
-claim reverses the paper.
+claim reverses the paper. So does a claim that puts two compared names in the other order
+with the same direction word ("Glove outperforms WWM-BERT" against "WWM-BERT has a beneficial
+effect … compared to Glove").
 """
 
 from __future__ import annotations
@@ -36,9 +38,20 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     ),
     (("higher",), ("更高", "较高"), ("lower",), ("更低", "较低")),
     (
-        ("improve", "improves", "improved", "improving"),
+        ("improve", "improves", "improved", "improving", "beneficial"),
         ("改善", "提升", "提高"),
-        ("worsen", "worsens", "worsened", "degrade", "degrades", "degraded", "hurt", "hurts"),
+        (
+            "worsen",
+            "worsens",
+            "worsened",
+            "degrade",
+            "degrades",
+            "degraded",
+            "hurt",
+            "hurts",
+            "harmful",
+            "detrimental",
+        ),
         ("恶化", "下降"),
     ),
     (("better",), ("更好",), ("worse",), ("更差",)),
@@ -54,9 +67,9 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     (("positive", "positively"), ("正相关",), ("negative", "negatively"), ("负相关",)),
     (("above",), ("高于",), ("below",), ("低于",)),
     (
-        ("outperform", "outperforms", "outperformed"),
+        ("outperform", "outperforms", "outperformed", "outperforming"),
         ("优于",),
-        ("underperform", "underperforms", "underperformed"),
+        ("underperform", "underperforms", "underperformed", "underperforming"),
         ("劣于",),
     ),
 )
@@ -86,11 +99,40 @@ class Reversed:
     text: str
     page: int
 
+    @property
+    def reason(self) -> str:
+        """``direction_reversed:higher->lower``."""
+        return f"direction_reversed:{self.claim_word}->{self.paper_word}"
+
     def explain(self) -> str:
         """``The paper says lower, not higher (p. 7): “…”``."""
         quoted = excerpt(self.text)
         return (
             f"The paper says {self.paper_word}, not {self.claim_word} (p. {self.page}): “{quoted}”"
+        )
+
+
+@dataclass(frozen=True)
+class SwappedOrder:
+    """The sentence comparing the claim's two names says it of them the other way round."""
+
+    first: str
+    second: str
+    word: str
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``comparison_swapped:Glove<WWM-BERT``: the claim's first name is the paper's second."""
+        return f"comparison_swapped:{self.first}<{self.second}"
+
+    def explain(self) -> str:
+        """``The paper says it the other way round: WWM-BERT over Glove (“beneficial”, p. 8)``."""
+        quoted = excerpt(self.text)
+        return (
+            f"The paper says it the other way round: {self.second} over {self.first} "
+            f"(“{self.word}”, p. {self.page}): “{quoted}”"
         )
 
 
@@ -108,14 +150,18 @@ def _directions(text: str) -> dict[int, str]:
     return found
 
 
-def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
+def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | SwappedOrder | None:
     """The reversed direction, when the sentence stating the claim's fact says the opposite.
 
     Only the first evidence sentence holding most of the claim's other words is read; a
     negation in the claim or in that sentence, or both directions in it, decides nothing.
+    A comparison of two names is also read against the first evidence clause naming both.
     """
     if _NEGATION.search(claim):
         return None
+    swapped = _swapped_order(claim, evidence)
+    if swapped is not None:
+        return swapped
     mine = _directions(claim)
     words = fact_words(claim, _DIRECTION_STEMS | _FRAME_STEMS) - _stems(_prefixed(claim))
     for ev in evidence:
@@ -131,6 +177,73 @@ def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | None
                 return Reversed(word, theirs[-sign], ev.text, ev.page)
         flipped = _prefix_flip(claim, ev.text)
         return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
+    return None
+
+
+#: Where a sentence turns to another comparison: "…; although …", "…, but …".
+_CLAUSE_BREAK = re.compile(
+    r";|:|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|而|然而", re.I
+)
+
+
+def _compared_pair(text: str) -> tuple[str, str, int] | None:
+    """(first name, second name, direction sign) of a comparison written between two names."""
+    if not _COMPARED.search(text) and not re.search(r"outperform|underperform|优于|劣于", text):
+        return None
+    directions = _directions(text)
+    if len(directions) != 1:
+        return None
+    ((sign, word),) = directions.items()
+    sign = _MERIT.get(abs(sign), abs(sign)) * (1 if sign > 0 else -1)
+    at = text.casefold().find(word.casefold())
+    names = list(dict.fromkeys(n for n in _NAME.findall(text) if not _is_frame_name(n)))
+    before = [n for n in names if 0 <= text.find(n) < at]
+    after = [n for n in names if text.find(n) > at]
+    if not before or not after:
+        return None
+    return before[-1], after[0], sign
+
+
+#: Improves, better and outperforms all say the first name is ahead: one sign for the three.
+_MERIT = {
+    i: 1
+    for i, (up, *_) in enumerate(_PAIRS, start=1)
+    if up[0] in ("improve", "better", "outperform")
+}
+
+
+def _is_frame_name(name: str) -> bool:
+    """A capitalised word that opens a sentence or clause rather than naming a thing."""
+    return name.casefold() in _OPENERS
+
+
+_OPENERS = frozenset(
+    "as given since because the this these that it its in on for with however although "
+    "while when why how what which although adding using our we they table figure".split()
+)
+
+
+def _swapped_order(claim: str, evidence: Sequence[Evidence]) -> Reversed | SwappedOrder | None:
+    """A comparison that the first evidence clause naming both names states the other way."""
+    mine = _compared_pair(claim)
+    if mine is None:
+        return None
+    first, second, sign = mine
+    for ev in evidence:
+        for clause in _CLAUSE_BREAK.split(ev.text):
+            if first not in clause or second not in clause:
+                continue
+            if _NEGATION.search(clause):
+                return None
+            theirs = _compared_pair(clause)
+            if theirs is None:
+                return None
+            word = next(iter(_directions(clause).values()))
+            if theirs == (second, first, sign):
+                return SwappedOrder(first, second, word, ev.text, ev.page)
+            if theirs == (first, second, -sign):
+                return Reversed(next(iter(_directions(claim).values())), word, ev.text, ev.page)
+            return None
     return None
 
 

@@ -5,8 +5,9 @@
 | 1 | hard gate failed (fabricated quote, citation, Table/Figure/Section) | ``rejected`` |
 | 2 | no evidence at all | ``unsupported`` |
 | 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
-| 3b | a comparison the paper's table reverses, or a direction the sentence stating the
-      claim's fact reverses (``comparison``) | ``unsupported`` |
+| 3b | a comparison the paper's table reverses, a direction the sentence stating the
+      claim's fact reverses, or a comparison of two names the paper states the other way
+      round (``comparison``) | ``unsupported`` |
 | 3c | a source cited for a fact the paper credits to other sources, a person the paper
       only thanks credited with the work, the authors credited with what the paper reports
       of related work or advises its readers, or a person credited with words the paper

@@ -34,7 +34,7 @@ from core.verify.binding import Binding, bind_numbers, paper_value_text, sentenc
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.credit import Acknowledged, ThankedOnly
-from core.verify.direction import Reversed, check_direction
+from core.verify.direction import Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -80,7 +80,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | None = None
-    reversed_: Reversed | None = None
+    reversed_: Reversed | SwappedOrder | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
     others_work: OthersWork | None = None
@@ -435,9 +435,8 @@ class Checker:
             reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
             explanation = c.explain()
         elif decision.rule == "comparison" and p.reversed_ is not None:
-            r = p.reversed_
-            reasons.insert(0, f"direction_reversed:{r.claim_word}->{r.paper_word}")
-            explanation = r.explain()
+            reasons.insert(0, p.reversed_.reason)
+            explanation = p.reversed_.explain()
         elif decision.rule == "misattribution" and p.attribution is not None:
             a = p.attribution
             reasons.insert(0, f"misattribution:{'+'.join(a.claimed)}->{'+'.join(a.paper)}")
