@@ -24,6 +24,8 @@ Gates and what they skip (documented so reviewers know what is *not* checked):
 * methods: an evaluation the claim says the paper ran (a user study, an ablation, significance
   tests, cross-validation, a human evaluation, interviews) must be mentioned somewhere in the
   paper; a claim that denies, asks, wishes or plans it is not read (``gates.methods``).
+* figures: a figure the claim says the paper provides ("a figure that shows …") must be one
+  that a sentence of the paper speaking of a figure describes (``gates.figures``).
 * overclaims: absolute words ("always", "proves", "all", 所有, 证明 …) must be backed by the same
   or an equivalent word in the sentence's best evidence; a result extended to a scope the
   evidence does not show is one too.
@@ -43,6 +45,7 @@ from collections.abc import Sequence
 from core.text.quotes import quoted_passages
 from core.verify.gates.citations import check_citations
 from core.verify.gates.common import GateFinding, GateResult, PaperFacts, inside, spans_of
+from core.verify.gates.figures import check_figures
 from core.verify.gates.methods import check_methods
 from core.verify.gates.names import check_names, name_candidates
 from core.verify.gates.numbers import check_numbers
@@ -91,7 +94,7 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
         if evidence
         else []
     )
-    method_f = check_methods(unquoted, facts)
+    method_f = check_methods(unquoted, facts) + check_figures(unquoted, facts)
     failures = quote_f + cite_f + xref_f + page_f + num_f + name_f + method_f + over_f
     failures.sort(key=lambda f: not f.hard)
     anchors = quote_a + cite_a + xref_a + num_a + name_a

@@ -116,6 +116,7 @@ class PaperFacts:
         self.unit_text = re.sub(r"(?<=\d)[,\u00a0\u202f\u2009](?=\d{3}\b)", "", normalize_text(raw))
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
+        self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""
