@@ -16,8 +16,9 @@
 | 3d | the sentence stating the claim's fact names something else, or the claim puts in the
       paper's method a name the paper gives only as related work (``name_mismatch``) |
       ``unsupported`` |
-| 4 | soft gate failed: a number, page, name, translated quote or admitted limitation the
-      paper does not contain, an absolute word its evidence does not carry | ``unsupported`` |
+| 4 | soft gate failed: a number, page, name, evaluation method, figure, translated quote
+      or admitted limitation the paper does not contain, an absolute word its evidence does
+      not carry | ``unsupported`` |
 | 4b | the claim is one of the paper's sentences, word for word (``restated``) |
       ``supported`` |
 | 4c | the claim says the paper lacks an evaluation method (a user study, significance
