@@ -219,7 +219,7 @@ def _is_frame_name(name: str) -> bool:
 
 _OPENERS = frozenset(
     "as given since because the this these that it its in on for with however although "
-    "while when why how what which although adding using our we they table figure".split()
+    "while when why how what which adding using our we they table figure".split()
 )
 
 
