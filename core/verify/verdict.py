@@ -4,7 +4,8 @@
 |---|---|---|
 | 1 | hard gate failed (fabricated quote, citation, Table/Figure/Section) | ``rejected`` |
 | 2 | no evidence at all | ``unsupported`` |
-| 3 | a number contradicts its evidence (``number_mismatch``) | ``unsupported`` |
+| 3 | a number or an ordinal contradicts its evidence (``number_mismatch``) |
+      ``unsupported`` |
 | 3b | a comparison the paper's table reverses, a direction the sentence stating the
       claim's fact reverses, or a comparison of two names the paper states the other way
       round (``comparison``) | ``unsupported`` |

@@ -42,6 +42,7 @@ from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
+from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
 from core.verify.restated import RestatedSentences
 from core.verify.semantic import SemanticScore, score_claim
@@ -81,6 +82,7 @@ class _Pending:
     binding: Binding
     comparison: Contradiction | None = None
     reversed_: Reversed | SwappedOrder | None = None
+    ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
     others_work: OthersWork | None = None
@@ -236,6 +238,7 @@ class Checker:
                     binding,
                     comparison=comparison,
                     reversed_=check_direction(text, ev.evidence),
+                    ordinal=check_ordinals(text, ev.evidence),
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
@@ -394,7 +397,7 @@ class Checker:
         return Signals(
             hard_gate=p.gates.hard_failure,
             has_evidence=bool(p.found.evidence),
-            number_mismatch=p.binding.mismatch is not None,
+            number_mismatch=p.binding.mismatch is not None or p.ordinal is not None,
             comparison_contradicted=p.comparison is not None or p.reversed_ is not None,
             misattributed=(
                 p.attribution is not None
@@ -430,6 +433,9 @@ class Checker:
             m = p.binding.mismatch
             reasons.insert(0, f"number_mismatch:{m.claim_value}->{m.paper_value}")
             explanation = f"The claim says {m.claim_value}, but {paper_value_text(m)}"
+        elif decision.rule == "number_mismatch" and p.ordinal is not None:
+            reasons.insert(0, p.ordinal.reason)
+            explanation = p.ordinal.explain()
         elif decision.rule == "comparison" and p.comparison is not None:
             c = p.comparison
             reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
