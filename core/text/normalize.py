@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 _QUOTES = str.maketrans(
@@ -104,11 +104,13 @@ def approximate_tolerance(value: Decimal) -> Decimal:
     return Decimal(1)
 
 
-def nearest_within(mention: NumberMention, values: Iterable[Decimal]) -> Decimal | None:
-    """The value nearest an approximate mention within its tolerance, or None."""
+def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> NumberMention:
+    """``mention`` read as the value nearest it within its tolerance, when there is one."""
     tolerance = approximate_tolerance(mention.value)
     near = [v for v in values if abs(v - mention.value) <= tolerance]
-    return min(near, key=lambda v: abs(v - mention.value)) if near else None
+    if not near:
+        return mention
+    return replace(mention, value=min(near, key=lambda v: abs(v - mention.value)))
 
 
 def canonical_number(value: Decimal) -> str:

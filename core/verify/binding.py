@@ -15,14 +15,14 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
     canonical_number,
     extract_numbers,
-    nearest_within,
+    settle_approximate,
     spelled_numbers,
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
@@ -284,8 +284,7 @@ def _near_evidence(
         return mention
     # A percentage stands for a percentage ("roughly 16%" is not the "16 heads" nearby).
     values = (m.value for _, ms in found for m in ms if m.percent == mention.percent)
-    near = nearest_within(mention, values)
-    return replace(mention, value=near) if near is not None else mention
+    return settle_approximate(mention, values)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -89,13 +89,12 @@ def check_ordinals(claim: str, evidence: Sequence[Evidence]) -> OrdinalMismatch 
         return None
     ordinal_words = {w for _, _, written in mine for w in content_words(written)}
     words = fact_words(claim) - ordinal_words
-    for ev in evidence:
-        if not states_same_fact(words, fact_words(ev.text)):
-            continue
-        theirs = _ordinals(ev.text)
-        for rank, noun, written in mine:
-            same_noun = [(r, w) for r, n, w in theirs if n == noun]
-            if same_noun and all(r != rank for r, _ in same_noun):
-                return OrdinalMismatch(written, same_noun[0][1], ev.text, ev.page)
+    stating = next((e for e in evidence if states_same_fact(words, fact_words(e.text))), None)
+    if stating is None:
         return None
+    theirs = _ordinals(stating.text)
+    for rank, noun, written in mine:
+        same_noun = [(r, w) for r, n, w in theirs if n == noun]
+        if same_noun and all(r != rank for r, _ in same_noun):
+            return OrdinalMismatch(written, same_noun[0][1], stating.text, stating.page)
     return None

@@ -20,10 +20,11 @@ from core.text.quotes import excerpt
 from core.types import Evidence, Paper
 from core.verify.name_role import OWN_WORK, RelatedWork
 
+#: The paper's authors as a claim's subject: "the authors", "they also", "this work".
+_AUTHORS = r"\b(?:the authors?|they|the paper|this paper|the study|this work)\b"
 #: The claim credits the paper's authors with a result or a contribution of their own.
 _AUTHORS_DID = re.compile(
-    r"\b(?:the authors?|they|the paper|this paper|the study|this work)\b"
-    r"(?:\s+(?:also|further|claim to|are able to|successfully))*\s+"
+    rf"{_AUTHORS}(?:\s+(?:also|further|claim to|are able to|successfully))*\s+"
     r"(?:show|demonstrat|find|found|prove|propos|introduc|develop|explor|present|achiev|"
     r"contribut|design|buil[dt]|creat|implement|provid|obtain|establish)\w*"
     r"|作者[^，。；]{0,6}?(?:表明|证明|发现|提出|展示|能够|开发|设计|探索|贡献|创建|提供|实现|取得)",
@@ -64,9 +65,6 @@ _FINITE_SOON = re.compile(
     r"indicates|can|could|may|will|would)\b",
     re.I,
 )
-_AUTHORS = (
-    r"\b(?:the authors?|they|the paper|this paper|the study|this work)(?:\s+(?:also|further))*"
-)
 
 
 def advised(sentence: str) -> str | None:
@@ -81,7 +79,8 @@ def _does_as_advised(claim: str, verb: str) -> bool:
     """The claim says the authors did what the advice says, in its own verb or a contribution's."""
     if _AUTHORS_DID.search(claim):
         return True
-    return re.search(rf"{_AUTHORS}\s+{re.escape(verb)}\w*", claim, re.I) is not None
+    did = rf"{_AUTHORS}(?:\s+(?:also|further))*\s+{re.escape(verb)}\w*"
+    return re.search(did, claim, re.I) is not None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core.text.normalize import NumberMention, extract_numbers, nearest_within
+from core.text.normalize import NumberMention, extract_numbers, settle_approximate
 from core.verify.gates.common import LIST_MARKER, GateFinding, PaperFacts, inside
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -104,5 +104,4 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     mention = replace(mention, approximate=True, percent=percent)
     if facts.has_number(mention):
         return mention
-    near = nearest_within(mention, facts.values)
-    return replace(mention, value=near) if near is not None else mention
+    return settle_approximate(mention, facts.values)
