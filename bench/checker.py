@@ -11,6 +11,9 @@ Sets (all run through the real pipeline: PDF -> ingest -> chunks -> MiniLM -> hy
 * ``real-fit`` / ``real-report``: the default model's own critiques of the four papers in
   ../shared/papers, every sentence labelled by hand, plus planted errors
   (bench/real_critiques.py), split by the sentence's hash.
+* ``swaps-fit`` / ``swaps-report``: those critiques' true sentences and copies with one number or
+  one name exchanged for another of the same paper (bench/swaps.py), split as their source;
+  ``swaps-dev``: the same swaps of the development set's true sentences (fitting material).
 
 Without ``--judge`` the checker runs gates + binding + semantics. With ``--judge`` the default
 GGUF model's P(YES) is added, on at most ``--limit`` claims per SciTab set (about 1 s each).
@@ -27,12 +30,12 @@ import json
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import real_critiques, scitab
+from bench import real_critiques, scitab, swaps
 from bench.devset.build import build_all
 from core.config import CheckerSettings
 from core.ingest.chunking import chunk_paper
@@ -47,7 +50,17 @@ DEVSET = ROOT / "devset" / "critiques.json"
 PLANTED = ROOT / "planted"
 PAPERS = ROOT.parents[1] / "shared" / "papers"
 JUDGE_CACHE = ROOT / "fit" / "judge_probabilities.json"
-SETS = ("devset", "planted", "scitab-fit", "scitab-report", "real-fit", "real-report")
+SETS = (
+    "devset",
+    "planted",
+    "scitab-fit",
+    "scitab-report",
+    "real-fit",
+    "real-report",
+    "swaps-dev",
+    "swaps-fit",
+    "swaps-report",
+)
 KINDS = (
     "wrong_number",
     "fake_quote",
@@ -307,17 +320,28 @@ def print_report(name: str, figures: dict[str, Any], show_errors: bool) -> None:
                 print(f"        p. {page}: {text[:140]}")
 
 
-def cases_of(name: str, limit: int | None) -> list[Case]:
+def _parsed(papers: Papers) -> Callable[[str], Paper]:
+    """A paper key's parsed paper."""
+    return lambda key: papers.get(key)[0]
+
+
+def cases_of(name: str, limit: int | None, papers: Papers) -> list[Case]:
     """The cases of one set."""
     if name == "devset":
         return devset_cases()
+    if name == "swaps-dev":
+        sources = [(c.paper, c.sentence) for c in devset_cases() if c.label == "supported"]
+        return [Case(*row) for row in swaps.bench_rows(sources, _parsed(papers))]
     if name == "planted":
         return planted_cases() if PAPERS.is_dir() else []
-    if name.startswith("real-"):
+    if name.startswith(("real-", "swaps-")):
         # real critiques of ../shared/papers: the PDFs must be ingested, so skip without them
         if not PAPERS.is_dir():
             print(f"\n== {name}: skipped, the sample papers are not at {PAPERS}")
             return []
+        if name.startswith("swaps-"):
+            sources = swaps.real_sources(name.removeprefix("swaps-"))
+            return [Case(*row) for row in swaps.bench_rows(sources, _parsed(papers))]
         return [Case(*row) for row in real_critiques.bench_rows(name.removeprefix("real-"))]
     return scitab_cases(name.removeprefix("scitab-"), limit)
 
@@ -363,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         ):
             for name in args.sets.split(","):
                 limit = args.limit if judge is not None else None
-                cases = cases_of(name, limit)
+                cases = cases_of(name, limit, papers)
                 if not cases:
                     print(f"\n== {name}: no data here")
                     continue

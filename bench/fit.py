@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             rows: list[tuple[Signals, int, str]] = []
             for name in FIT_SETS:
-                cases = cases_of(name, args.limit if judge is not None else None)
+                cases = cases_of(name, args.limit if judge is not None else None, papers)
                 run = run_cases(cases, papers, judge, settings)
                 for o in run.outcomes:
                     s = o.signals

@@ -35,12 +35,23 @@ def main() -> int:
             text_file = Path(tmp) / "critique.txt"
             out = Path(tmp) / "verdicts.json"
             text_file.write_text(" ".join(s["text"] for s in labelled), encoding="utf-8")
-            command = [str(ROOT / ".venv/bin/deepread"), "verify", str(pdf), "--text",
-                       str(text_file), "--json", str(out), "-q"]
+            command = [
+                str(ROOT / ".venv/bin/deepread"),
+                "verify",
+                str(pdf),
+                "--text",
+                str(text_file),
+                "--json",
+                str(out),
+                "-q",
+            ]
             if no_judge:
                 command.append("--no-judge")
-            subprocess.run([str(ROOT / ".venv/bin/deepread"), "ingest", "-q", str(pdf)],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [str(ROOT / ".venv/bin/deepread"), "ingest", "-q", str(pdf)],
+                check=True,
+                capture_output=True,
+            )
             start = time.perf_counter()
             subprocess.run(command, check=True, capture_output=True)
             seconds = time.perf_counter() - start
@@ -58,17 +69,21 @@ def main() -> int:
                 supported += 1
                 false_flags += flagged
             mark = "FLAG" if flagged else "ok  "
-            print(f"  {mark} {verdict['status']:<11} {item['label']:<10} {item['kind']:<13} "
-                  f"{verdict['explanation'][:70]}")
+            print(
+                f"  {mark} {verdict['status']:<11} {item['label']:<10} {item['kind']:<13} "
+                f"{verdict['explanation'][:70]}"
+            )
         recall = {k: sum(v) / len(v) for k, v in caught.items()}
         fabricated = [x for v in caught.values() for x in v]
         total_recall = sum(fabricated) / len(fabricated)
         ffr = false_flags / supported if supported else 0.0
-        print(f"{case.stem}: judge {'off' if no_judge else 'on'}; recall {total_recall:.2f} "
-              + " ".join(f"{k}={v:.2f}" for k, v in sorted(recall.items()))
-              + f"; false flags {false_flags}/{supported} ({ffr:.2f}); "
-              f"balanced accuracy {(total_recall + 1 - ffr) / 2:.2f}; "
-              f"{seconds:.1f} s for {len(verdicts)} sentences (incl. start-up)\n")
+        print(
+            f"{case.stem}: judge {'off' if no_judge else 'on'}; recall {total_recall:.2f} "
+            + " ".join(f"{k}={v:.2f}" for k, v in sorted(recall.items()))
+            + f"; false flags {false_flags}/{supported} ({ffr:.2f}); "
+            f"balanced accuracy {(total_recall + 1 - ffr) / 2:.2f}; "
+            f"{seconds:.1f} s for {len(verdicts)} sentences (incl. start-up)\n"
+        )
     return 0
 
 

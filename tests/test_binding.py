@@ -8,7 +8,7 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import Evidence
-from core.verify.binding import bind_numbers, paper_value_text
+from core.verify.binding import bind_numbers, paper_value_text, value_said_of_other_name
 
 
 def ev(text: str, page: int = 4) -> Evidence:
@@ -35,6 +35,8 @@ ALIGNED = ev("These 576 earnings calls correspond to 88,829 aligned sentences.")
 HORIZONS = ev("The error falls by horizon: 3-days (+38.4%), 7-days (+16.9%), 15-days (+49.0%).")
 TAXONOMY = ev("本文设计了双层分类体系，包括6个大类和23个细类。")
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
+MRR = ev("On MS MARCO, LexiRank reaches an MRR of 36.8, compared with 18.7 for BM25.")
+TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
 
 
 @pytest.mark.parametrize(
@@ -116,6 +118,23 @@ LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
             ("49.0%", "38.4%"),
         ),
         ("HTML lowers the error by 49.0% for 15-day predictions.", [HORIZONS], 2, None),
+        # a count of the same noun, or a value said of the same name, whatever its size
+        (
+            "They use the S&P 15 Earning Conference Calls dataset.",
+            [ev("The dataset is the public S&P 500 Earning Conference Calls dataset.")],
+            0,
+            ("15", "500"),
+        ),
+        (
+            "The model under-triages 76.2% of cases in the two most urgent levels.",
+            [ev("For the two most urgent levels, the model under-triages 6.5% of cases.")],
+            1,
+            ("76.2%", "6.5%"),
+        ),
+        ("LexiRank reaches an MRR of 36.8 against 1.4 for BM25.", [MRR], 1, ("1.4", "18.7")),
+        ("TriageLM reaches 6.5% accuracy, against 71.9% for BERT.", [TRIAGE], 1, ("6.5%", "78.4%")),
+        # sizes ten times apart of different things stay apart
+        ("The model was trained for 150 epochs.", [ev("We train on 12 GPUs for 3 days.")], 0, None),
         # metric names and numbered citations are no quantities
         ("The average nDCG@10 gain is 3.1 points.", [BEIR], 1, None),
         ("The BEIR benchmark [4] supplies the five datasets.", [BEIR], 2, None),
@@ -146,3 +165,32 @@ def test_the_papers_thousands_keep_their_separators() -> None:
     result = bind_numbers(extract_numbers(text), text, [RAW])
     assert result.mismatch is not None
     assert paper_value_text(result.mismatch) == "the paper says 2,243 (p. 4)"
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        # the claim's value, which the evidence says of another name only
+        (
+            "Despite its deep network, CNNIC has the lowest accuracy, 82.8%.",
+            [ev("DPCNN性能最低，准确率仅为82.8%。")],
+            ("CNNIC", "DPCNN"),
+        ),
+        ("DPCNN has the lowest accuracy, 82.8%.", [ev("DPCNN性能最低，准确率仅为82.8%。")], None),
+        # the claim's name is in the sentence: which value is whose is the binding's question
+        (
+            "BERT reaches 88.7% accuracy.",
+            [ev("ERNIE reaches 88.7% accuracy, BERT 87.8%.")],
+            None,
+        ),
+        # units are no names; small counts recur for unrelated things
+        ("The index needs 26 TB.", [ev("A dense index needs 26 GByte.")], None),
+        ("CNNIC runs 3 epochs.", [ev("DPCNN runs 3 epochs.")], None),
+    ],
+)
+def test_value_said_of_other_name(
+    claim: str, evidence: list[Evidence], expected: tuple[str, str] | None
+) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    found = value_said_of_other_name(extract_numbers(text), text, evidence)
+    assert (None if found is None else (found.claim_name, found.paper_name)) == expected

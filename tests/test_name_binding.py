@@ -18,6 +18,7 @@ DATASET = ev(
     "The dataset used in this paper is the public S&P 500 Earning Conference Calls dataset."
 )
 CONTENTS = ev("It contains the audio records and the text transcripts of the calls.")
+MARCO = ev("On MS MARCO passage ranking, LexiRank reaches 36.8, compared with 18.7 for BM25.")
 
 
 @pytest.mark.parametrize(
@@ -41,6 +42,14 @@ CONTENTS = ev("It contains the audio records and the text transcripts of the cal
             None,
         ),
         ("Reports can be exported to Word by Pandoc.", [FORMATS], None),
+        # a claim of names and numbers: the sentence with three of its names, or two and its
+        # numbers, states it; the name is swapped for the one in its place
+        ("On DPR MARCO, LexiRank obtains 36.8 against 18.7 for BM25.", [MARCO], ("DPR", "MS")),
+        ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for A100.", [MARCO], ("A100", "BM25")),
+        ("LexiRank obtains 36.8 on MARCO against 18.7 for DPR.", [MARCO], ("DPR", "BM25")),
+        ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for BM25.", [MARCO], None),
+        # names in another place than the sentence's: no swap is read
+        ("LexiRank and BM25 are compared with DPR on MS MARCO.", [MARCO], None),
     ],
 )
 def test_check_names(
@@ -99,6 +108,13 @@ def test_explanation_names_both() -> None:
             "Accuracy rose in Experiment 2 of the user study.",
             "Accuracy rose in Experiment 1 and 2 of the user study.",
             None,
+        ),
+        # a metric's cut-off
+        (
+            "On MS MARCO, LexiRank obtains an MRR@64 of 36.8 against 18.7 for BM25.",
+            "On MS MARCO passage ranking, LexiRank reaches an MRR@10 of 36.8, compared with "
+            "18.7 for BM25.",
+            ("MRR@64", "MRR@10"),
         ),
         # labels and years are no versions
         (

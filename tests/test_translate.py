@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
-from core.verify.translate import TRANSLATE_INSTRUCTION, ClaimTranslator
+from core.verify.translate import TRANSLATE_INSTRUCTION, ClaimTranslator, language_of
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
 
@@ -59,3 +59,19 @@ def test_chinese_claim_is_retrieved_in_english_and_judged_as_written() -> None:
     assert "cross_lingual" in verdict.reasons
     assert verdict.status.value == "supported"
     assert "85.3%" in verdict.evidence[0].text
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("本文提出了一种方法。", "zh"),
+        # English names in a Chinese sentence count as words, not as their letters
+        ("TriageLM的准确率为78.4%，ClinicalBERT为6.5%。", "zh"),
+        ("作者使用了S&P 500 Earning Conference Calls数据集。", "zh"),
+        ("The method uses 8 mainstream classification models.", "en"),
+        # a Chinese term inside an English sentence
+        ("The paper uses the Jieba8 分词工具 for segmentation.", "en"),
+    ],
+)
+def test_language_of(text: str, language: str) -> None:
+    assert language_of(text) == language

@@ -12,6 +12,7 @@ names the paper's value and page.
 from __future__ import annotations
 
 import functools
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,8 @@ from core.text.normalize import (
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
+from core.verify.gates.common import name_key
+from core.verify.name_binding import NameMismatch
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -39,6 +42,8 @@ _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "p
 #: and a digit), not a plain capitalised word.
 _NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+#: "18.7 for BM25", "88.7% by ERNIE": the name right after a value's preposition owns it.
+_OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-z0-9\-]*)")
 #: A number right after these labels names a table, figure or section, not a quantity.
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
 _RATIO = re.compile(r"(?<![\d.])\d+(?::\d+)+(?![\d.])")
@@ -47,6 +52,8 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
+#: Units written in capitals ("10 TB", "3 GHz") are not names a value belongs to.
+_UNIT = re.compile(r"[kmgtp]i?b(?:ytes?)?|[kmgt]?hz|[kmgtp]?flops?|[kmgt]?bps", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
@@ -111,8 +118,9 @@ class _Context:
 def _context(text: str, start: int, end: int) -> _Context:
     """Content words near a number; a table row's ``;`` (and its label's ``:``) end them.
 
-    The name a value belongs to is the nearest one before it ("BERT reaches 88.7%", "BERT的
-    准确率为88.7%"), else the nearest after it ("88.7% for BERT").
+    The name a value belongs to is the one it is said for ("36.8 against 18.7 for BM25"), else
+    the nearest one before it ("BERT reaches 88.7%", "BERT的准确率为88.7%"), else the nearest
+    after it.
     """
     row = ";" in text
     left = _side(reversed(_TOKEN.findall(text[:start])), row)
@@ -120,7 +128,9 @@ def _context(text: str, start: int, end: int) -> _Context:
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
-    names = [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if _NAME.match(n)]
+    owner = _OWNER_AFTER.match(text, end)
+    names = [owner.group(1).casefold()] if owner and _NAME.match(owner.group(1)) else []
+    names += [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if _NAME.match(n)]
     names += [n.casefold() for t in right for n in _LATIN.findall(t) if _NAME.match(n)]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
@@ -270,11 +280,50 @@ def bind_numbers(
             counted += 1
             continue
         if rival is None and not here and statement:
-            rival = _stated_otherwise(mention, found[0], others, claim)
+            rival = _stated_otherwise(mention, wanted, found[0], others, claim)
         counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
     return Binding(counted, bound, mismatch)
+
+
+def value_said_of_other_name(
+    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
+) -> NameMismatch | None:
+    """The claim's value, which the evidence states of another name only.
+
+    "CNNIC has the lowest accuracy, 82.8%" against "DPCNN性能最低，准确率仅为82.8%": the value
+    is the paper's, the name it is said of is not, and the claim's name is nowhere in that
+    sentence. Small whole numbers (a count of 3, a rank) recur for unrelated things, so only
+    percentages, decimals and whole numbers from 10 up are read.
+    """
+    for mention in mentions:
+        wanted = _context(claim, mention.start, mention.end)
+        if (
+            not wanted.names
+            or any(_UNIT.fullmatch(n) for n in wanted.names)
+            or (_written_whole(mention.value) and mention.value < 10)
+        ):
+            continue
+        forms = _forms(mention)
+        owners: list[tuple[Evidence, str]] = []
+        for ev in evidence:
+            for other in _quantities(ev.text):
+                if not _equal(forms, other):
+                    continue
+                names = _context(ev.text, other.start, other.end).names
+                if names & wanted.names or any(
+                    name_key(n) in name_key(ev.text) for n in wanted.names
+                ):
+                    return None
+                owners += [(ev, n) for n in names]
+        if owners:
+            ev, name = owners[0]
+            said = re.search(re.escape(name), ev.text, re.I)
+            claimed = re.search(re.escape(next(iter(wanted.names))), claim, re.I)
+            if said and claimed:
+                return NameMismatch(claimed.group(0), said.group(0), ev.page)
+    return None
 
 
 def _near_evidence(
@@ -384,6 +433,7 @@ def _holds(
 
 def _stated_otherwise(
     mention: NumberMention,
+    wanted: _Context,
     best: tuple[Evidence, Sequence[NumberMention]],
     others: Sequence[tuple[set[Decimal], _Context]],
     claim: str,
@@ -394,26 +444,56 @@ def _stated_otherwise(
     """
     ev, numbers = best
     claimed = {v for forms, _ in others for v in forms}
-    for other in numbers:
-        if _kind_matches(mention, other, claim, ev.text) and not _forms(other) & claimed:
-            return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
-    return None
+    rivals = [
+        other
+        for other in numbers
+        if _kind_matches(
+            mention,
+            other,
+            claim,
+            ev.text,
+            same_name=bool(wanted.names & _context(ev.text, other.start, other.end).names),
+        )
+        and not _forms(other) & claimed
+    ]
+    if not rivals:
+        return None
+    # The nearest in size is named: "60 days" against "3 and 7 days" is told 7.
+    other = min(rivals, key=lambda r: _distance(mention.value, r.value))
+    return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
 
 
-def _kind_matches(mention: NumberMention, other: NumberMention, claim: str, evidence: str) -> bool:
+def _kind_matches(
+    mention: NumberMention,
+    other: NumberMention,
+    claim: str,
+    evidence: str,
+    *,
+    same_name: bool = False,
+) -> bool:
     """Same unit and scale, a comparable magnitude, and both years or neither.
 
     A count written as a word counts the same thing or nothing: "a two-layer system" says
-    nothing about the paper's "6个大类".
+    nothing about the paper's "6个大类". Two whole numbers or two percentages that count the
+    same noun are of one kind whatever their sizes ("S&P 15 Earning Conference Calls" against
+    "S&P 500 Earning Conference Calls", "76.2% of cases" against "6.5% of cases"), and so are
+    two values said of the same name (``same_name``: "1.4 for BM25" against "18.7 for BM25").
     """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
         return False
     if _year(mention, claim) != _year(other, evidence):
         return False
-    if not any(ch.isdigit() for ch in mention.raw) and not (
-        _counted(claim, mention) & _counted(evidence, other)
+    same_noun = bool(_counted(claim, mention) & _counted(evidence, other))
+    if not any(ch.isdigit() for ch in mention.raw):
+        return same_noun and _comparable(mention.value, other.value, percent=mention.percent)
+    if same_noun and (
+        mention.percent or (_written_whole(mention.value) and _written_whole(other.value))
     ):
-        return False
+        return mention.value != other.value
+    if same_name and (
+        mention.percent or _written_whole(mention.value) == _written_whole(other.value)
+    ):
+        return mention.value != other.value
     return _comparable(mention.value, other.value, percent=mention.percent)
 
 
@@ -479,11 +559,13 @@ def _contradicting(
     if not wanted.words:
         return None
     best: tuple[int, Mismatch] | None = None
+    best_distance = math.inf
     for ev, numbers in found:
         for other in numbers:
-            if not _kind_matches(mention, other, claim, ev.text):
-                continue
             have = _context(ev.text, other.start, other.end)
+            named = bool(wanted.names & have.names)
+            if not _kind_matches(mention, other, claim, ev.text, same_name=named):
+                continue
             overlap = _overlap(wanted, have)
             if overlap is None:
                 continue
@@ -492,9 +574,19 @@ def _contradicting(
             if overlap < min(2, len(wanted.words)):
                 continue
             overlap += _shared_values(numbers, others, other)
-            if best is None or overlap > best[0]:
+            # Of two values as much about the claim's words, the nearer in size is named.
+            distance = _distance(mention.value, other.value)
+            if best is None or (overlap, -distance) > (best[0], -best_distance):
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
+                best_distance = distance
     return best
+
+
+def _distance(a: Decimal, b: Decimal) -> float:
+    """How far apart two positive values are in size (a log ratio)."""
+    if a <= 0 or b <= 0:
+        return math.inf
+    return abs(math.log(float(a) / float(b)))
 
 
 def _comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:

@@ -12,7 +12,7 @@ import logging
 import re
 
 from core.llm.base import LLM
-from core.text.sentences import cjk_ratio
+from core.text.sentences import is_cjk_char
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,17 @@ TRANSLATE_INSTRUCTION = {
 
 
 def language_of(text: str) -> str:
-    """The language code of ``text``: zh for mostly Chinese text, otherwise en."""
-    return "zh" if cjk_ratio(text) > 0.3 else "en"
+    """The language code of ``text``: zh for mostly Chinese text, otherwise en.
+
+    A Latin word counts as one unit, like a Chinese character, so a Chinese sentence that
+    names English models ("TriageLM的准确率为78.4%，ClinicalBERT为6.5%") is Chinese.
+    """
+    cjk = sum(1 for ch in text if is_cjk_char(ch))
+    words = len(_LATIN_WORD.findall(text))
+    return "zh" if cjk > 0.5 * (cjk + words) else "en"
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 class ClaimTranslator:

@@ -24,13 +24,19 @@ from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
-from core.text.normalize import extract_numbers
+from core.text.normalize import NumberMention, extract_numbers
 from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
-from core.verify.binding import Binding, bind_numbers, paper_value_text, sentences_stating
+from core.verify.binding import (
+    Binding,
+    bind_numbers,
+    paper_value_text,
+    sentences_stating,
+    value_said_of_other_name,
+)
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.credit import Acknowledged, ThankedOnly
@@ -243,7 +249,10 @@ class Checker:
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
-                    swapped=check_names(text, ev.evidence),
+                    swapped=check_names(text, ev.evidence)
+                    or value_said_of_other_name(
+                        *_claim_numbers(gates, text if cross else ""), ev.evidence
+                    ),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
@@ -568,26 +577,31 @@ def _confidence(decision: Decision, p: _Pending) -> float:
     return min(0.5 + abs(decision.score - 0.5), 0.99)
 
 
+def _claim_numbers(gates: GateResult, translated: str) -> tuple[list[NumberMention], str]:
+    """The claim's numbers and the text their offsets refer to: the translation when there is one.
+
+    Context is compared word for word, so a claim in another language than its evidence is
+    read through its translation (the gates' numbers, found again there).
+    """
+    if not translated:
+        return list(gates.numbers), gates.text
+    text = unicodedata.normalize("NFKC", translated)
+    wanted = {m.value for m in gates.numbers}
+    return [m for m in extract_numbers(text) if m.value in wanted], text
+
+
 def _bind_claim(
     gates: GateResult,
     translated: str,
     evidence: Sequence[Evidence],
     restating: Sequence[Evidence] = (),
 ) -> Binding:
-    """Bind the claim's numbers, in the words of the translation when the claim was translated.
-
-    Context is compared word for word, so a claim in another language than its evidence is
-    bound through its translation (the gates' numbers, found again there).
-    """
-    if not translated:
-        return bind_numbers(gates.numbers, gates.text, evidence, restating)
-    text = unicodedata.normalize("NFKC", translated)
-    wanted = {m.value for m in gates.numbers}
-    mentions = [m for m in extract_numbers(text) if m.value in wanted]
+    """Bind the claim's numbers, in the words of the translation when the claim was translated."""
+    mentions, text = _claim_numbers(gates, translated)
     binding = bind_numbers(mentions, text, evidence, restating)
     # A number the translation lost ("20万" as "20 million") is not bound by it: it must not
     # excuse the claim's number that the paper lacks.
-    lost = len(wanted - {m.value for m in mentions})
+    lost = len({m.value for m in gates.numbers} - {m.value for m in mentions})
     return replace(binding, numbers=binding.numbers + lost) if lost else binding
 
 
