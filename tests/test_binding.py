@@ -133,6 +133,17 @@ TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
         ),
         ("LexiRank reaches an MRR of 36.8 against 1.4 for BM25.", [MRR], 1, ("1.4", "18.7")),
         ("TriageLM reaches 6.5% accuracy, against 71.9% for BERT.", [TRIAGE], 1, ("6.5%", "78.4%")),
+        # the sentence stating the claim's fact need not be the first: a sentence sharing only
+        # the claim's number may rank above it
+        (
+            "The latency of each query on a single CPU core is 128 ms.",
+            [
+                ev("The weights are pruned to the top 128 terms per passage."),
+                ev("Query latency stays at 42 ms per query on a single CPU core."),
+            ],
+            0,
+            ("128", "42"),
+        ),
         # sizes ten times apart of different things stay apart
         ("The model was trained for 150 epochs.", [ev("We train on 12 GPUs for 3 days.")], 0, None),
         # metric names and numbered citations are no quantities

@@ -219,7 +219,7 @@ def bind_numbers(
     public companies" against the claim's "576 large public companies", while 576 occurs
     elsewhere about "training instances"), or the value is said of another name ("ERNIE's
     accuracy (88.7%)" for a claim about BERT), the claim contradicts the paper. When the claim's
-    value is nowhere near its words in the evidence and the best evidence sentence states the
+    value is nowhere near its words in the evidence and an evidence sentence states the
     same thing with a value of the same kind ("two separate networks" for "four separate
     networks"), that value contradicts it too. Counts written as words are checked for
     mismatches only; their absence from the evidence is no signal.
@@ -253,17 +253,22 @@ def bind_numbers(
     mismatch: Mismatch | None = None
     contexts = [(m, _context(claim, m.start, m.end), True) for m in mentions]
     contexts += [(m, _context(claim, m.start, m.end), False) for m in spelled]
-    statement = bool(found) and states_same_fact(fact_words(claim), fact_words(found[0][0].text))
+    # The first evidence sentence that states the claim's fact (retrieval may rank a sentence
+    # sharing only the claim's number above it).
+    claim_words = fact_words(claim)
+    statement = next(
+        (f for f in found if states_same_fact(claim_words, fact_words(f[0].text))), None
+    )
     for mention, wanted, digits in contexts:
         others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
         overlaps = [_same_value_overlap(mention, wanted, f, others) for f in (found, elsewhere)]
         same = max((o for o in overlaps if o is not None), default=None)
         rival = _contradicting(mention, wanted, found, claim, others)
         # A value the evidence states about none of the claim's words is not the claim's value,
-        # unless the claim says too little around it to tell, or the best evidence sentence
-        # states the claim's fact with it in other words.
+        # unless the claim says too little around it to tell, or the evidence sentence stating
+        # the claim's fact has it in other words.
         here = same is not None and (same > 0 or len(wanted.words) < 2)
-        if statement and not here and _holds(found[0], mention, wanted):
+        if statement is not None and not here and _holds(statement, mention, wanted):
             here, same = True, max(same or 0, rival[0] if rival else 0)
         # A rival said of the claim's own name outweighs the value said of no name at all.
         named = rival is not None and _named(mention, wanted, found, rival[1])
@@ -279,8 +284,8 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        if rival is None and not here and statement:
-            rival = _stated_otherwise(mention, wanted, found[0], others, claim)
+        if rival is None and not here and statement is not None:
+            rival = _stated_otherwise(mention, wanted, statement, others, claim)
         counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
@@ -438,7 +443,7 @@ def _stated_otherwise(
     others: Sequence[tuple[set[Decimal], _Context]],
     claim: str,
 ) -> tuple[int, Mismatch] | None:
-    """A value of the same kind in the best evidence sentence, which states the claim's fact.
+    """A value of the same kind in the evidence sentence that states the claim's fact.
 
     A value the claim itself states elsewhere is no rival.
     """
