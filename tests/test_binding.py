@@ -133,6 +133,21 @@ TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
         ),
         ("LexiRank reaches an MRR of 36.8 against 1.4 for BM25.", [MRR], 1, ("1.4", "18.7")),
         ("TriageLM reaches 6.5% accuracy, against 71.9% for BERT.", [TRIAGE], 1, ("6.5%", "78.4%")),
+        # another of the claim's values in a sentence speaks of the claim's fact even when the
+        # words around the number differ ("telephone meetings" for "earning calls")
+        (
+            "They use 2,243 telephone meetings and 88,829 aligned sentences.",
+            [ALIGNED, RAW],
+            1,
+            ("2,243", "576"),
+        ),
+        # a small whole number is no such sign: "1" recurs for unrelated things
+        (
+            "A 1 TB hard disk costs about 50 dollars.",
+            [ev("We keep 1 copy of the data on each of 6 disks.")],
+            0,
+            None,
+        ),
         # the sentence stating the claim's fact need not be the first: a sentence sharing only
         # the claim's number may rank above it
         (

@@ -409,9 +409,15 @@ def _shared_values(
 
     A sentence holding another number of the claim ("576 calls correspond to 88,829
     sentences" for "2,243 calls, corresponding to 88,829 sentences") speaks of the same fact.
-    The value being weighed (``itself``) does not count.
+    The value being weighed (``itself``) does not count, nor do whole numbers below 10, which
+    recur for unrelated things ("1TB").
     """
-    values = {v for m in numbers if m is not itself for v in _forms(m)}
+    values = {
+        v
+        for m in numbers
+        if m is not itself and not (_written_whole(m.value) and m.value < 10)
+        for v in _forms(m)
+    }
     return 2 if any(forms & values for forms, _ in others) else 0
 
 
@@ -576,9 +582,12 @@ def _contradicting(
                 continue
             if any(f & _forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others):
                 continue
+            # Another of the claim's values in the sentence counts as words shared: "2,243
+            # telephone meetings and 88,829 aligned sentences" against "576 earning calls
+            # correspond to 88,829 aligned sentences".
+            overlap += _shared_values(numbers, others, other)
             if overlap < min(2, len(wanted.words)):
                 continue
-            overlap += _shared_values(numbers, others, other)
             # Of two values as much about the claim's words, the nearer in size is named.
             distance = _distance(mention.value, other.value)
             if best is None or (overlap, -distance) > (best[0], -best_distance):
