@@ -25,6 +25,9 @@ TRANSLATE_INSTRUCTION = {
 }
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
 def language_of(text: str) -> str:
     """The language code of ``text``: zh for mostly Chinese text, otherwise en.
 
@@ -34,9 +37,6 @@ def language_of(text: str) -> str:
     cjk = sum(1 for ch in text if is_cjk_char(ch))
     words = len(_LATIN_WORD.findall(text))
     return "zh" if cjk > 0.5 * (cjk + words) else "en"
-
-
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 class ClaimTranslator:
