@@ -90,17 +90,32 @@ def _pick(options: Iterable[str], key: str) -> str | None:
     return ordered[digest % len(ordered)]
 
 
-def number_swaps(sentence: str, paper: Paper) -> list[tuple[str, str, str]]:
+@dataclass(frozen=True)
+class Pool:
+    """What a paper offers as replacements: its quantities and its shaped names."""
+
+    numbers: tuple[NumberMention, ...]
+    names: frozenset[str]
+
+    @classmethod
+    def of(cls, paper: Paper) -> Pool:
+        """The pool of one paper, read once."""
+        return cls(
+            tuple(m for s in paper.sentences for m in _swappable_numbers(s.text)),
+            frozenset(n for s in paper.sentences for n in name_candidates(s.text) if _shape(n)),
+        )
+
+
+def number_swaps(sentence: str, pool: Pool) -> list[tuple[str, str, str]]:
     """(swapped sentence, number replaced, replacement) for each number a value can replace."""
     folded = unicodedata.normalize("NFKC", sentence)
     # NOTE: the offsets are into the NFKC form; the original is kept when the two align.
     sentence = sentence if len(folded) == len(sentence) else folded
     stated = {m.value for m in extract_numbers(folded)}
-    paper_numbers = [m for s in paper.sentences for m in _swappable_numbers(s.text)]
     out = []
     for target in _swappable_numbers(folded):
         form = _form(target)
-        options = [m.raw for m in paper_numbers if _form(m) == form and m.value not in stated]
+        options = [m.raw for m in pool.numbers if _form(m) == form and m.value not in stated]
         choice = _pick(options, sentence + target.raw)
         if choice is not None:
             swapped = sentence[: target.start] + choice + sentence[target.end :]
@@ -121,11 +136,10 @@ def _shape(name: str) -> str | None:
     return None
 
 
-def name_swaps(sentence: str, paper: Paper) -> list[tuple[str, str, str]]:
+def name_swaps(sentence: str, pool: Pool) -> list[tuple[str, str, str]]:
     """(swapped sentence, name replaced, replacement) for each name another can replace."""
     names = [n for n in dict.fromkeys(name_candidates(sentence)) if _shape(n)]
     folded = sentence.casefold()
-    paper_names = {n for s in paper.sentences for n in name_candidates(s.text)}
     out = []
     for target in names:
         pattern = rf"(?<![\w-]){re.escape(target)}(?![\w-])"
@@ -133,7 +147,7 @@ def name_swaps(sentence: str, paper: Paper) -> list[tuple[str, str, str]]:
             continue
         options = {
             n
-            for n in paper_names
+            for n in pool.names
             if _shape(n) == _shape(target)
             and n.casefold() not in folded
             and target.casefold() not in n.casefold()
@@ -148,10 +162,12 @@ def name_swaps(sentence: str, paper: Paper) -> list[tuple[str, str, str]]:
 def swaps(sources: Iterable[tuple[str, str]], paper_of: Callable[[str], Paper]) -> list[Swap]:
     """The swaps of true ``(paper key, sentence)`` pairs; ``paper_of`` parses a paper key."""
     out: list[Swap] = []
+    pools: dict[str, Pool] = {}
     for key, sentence in sources:
-        paper = paper_of(key)
+        if key not in pools:
+            pools[key] = Pool.of(paper_of(key))
         for kind, make in (("wrong_number", number_swaps), ("wrong_name", name_swaps)):
-            for swapped, replaced, replacement in make(sentence, paper):
+            for swapped, replaced, replacement in make(sentence, pools[key]):
                 out.append(Swap(key, sentence, swapped, kind, replaced, replacement))
     return out
 

@@ -494,18 +494,17 @@ def _kind_matches(
         return False
     if _year(mention, claim) != _year(other, evidence):
         return False
-    same_noun = bool(_counted(claim, mention) & _counted(evidence, other))
+    comparable = _comparable(mention.value, other.value, percent=mention.percent)
     if not any(ch.isdigit() for ch in mention.raw):
-        return same_noun and _comparable(mention.value, other.value, percent=mention.percent)
-    if same_noun and (
-        mention.percent or (_written_whole(mention.value) and _written_whole(other.value))
-    ):
-        return mention.value != other.value
-    if same_name and (
-        mention.percent or _written_whole(mention.value) == _written_whole(other.value)
-    ):
-        return mention.value != other.value
-    return _comparable(mention.value, other.value, percent=mention.percent)
+        return comparable and bool(_counted(claim, mention) & _counted(evidence, other))
+    if comparable or mention.value == other.value:
+        return comparable
+    whole = _written_whole(mention.value), _written_whole(other.value)
+    if same_name and (mention.percent or whole[0] == whole[1]):
+        return True
+    return (mention.percent or all(whole)) and bool(
+        _counted(claim, mention) & _counted(evidence, other)
+    )
 
 
 _LINKS = frozenset({"or", "and", "to", "of"})

@@ -230,7 +230,8 @@ class Checker:
                 evidence_vectors=ev.evidence_vectors,
                 coverage_floor=self.settings.coverage_floor,
             )
-            binding = self._bind(gates, text if cross else "", ev.evidence)
+            numbers = _claim_numbers(gates, text if cross else "")
+            binding = self._bind(numbers, ev.evidence)
             comparison = check_comparison(text, self.table_rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
@@ -250,9 +251,7 @@ class Checker:
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
                     swapped=check_names(text, ev.evidence)
-                    or value_said_of_other_name(
-                        *_claim_numbers(gates, text if cross else ""), ev.evidence
-                    ),
+                    or value_said_of_other_name(numbers.mentions, numbers.text, ev.evidence),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
@@ -280,14 +279,14 @@ class Checker:
             verdicts.append(verdict)
         return verdicts
 
-    def _bind(self, gates: GateResult, translated: str, evidence: Sequence[Evidence]) -> Binding:
+    def _bind(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
         """Bind the claim's numbers; a mismatch stands only if the paper nowhere restates it.
 
         The claim's value may be stated about the claim's own words in a sentence retrieval
         did not return ("8 mainstream baseline classifiers" in the abstract, while the best
         evidence lists "6个深度神经网络模型"); those sentences are weighed too.
         """
-        binding = _bind_claim(gates, translated, evidence)
+        binding = _bind_claim(numbers, evidence)
         if binding.mismatch is None:
             return binding
         shown = {e.sentence_index for e in evidence}
@@ -299,7 +298,7 @@ class Checker:
         ]
         if not extra:
             return binding
-        again = _bind_claim(gates, translated, evidence, extra)
+        again = _bind_claim(numbers, evidence, extra)
         return again if again.mismatch is None else binding
 
     def _other_person(
@@ -577,32 +576,41 @@ def _confidence(decision: Decision, p: _Pending) -> float:
     return min(0.5 + abs(decision.score - 0.5), 0.99)
 
 
-def _claim_numbers(gates: GateResult, translated: str) -> tuple[list[NumberMention], str]:
-    """The claim's numbers and the text their offsets refer to: the translation when there is one.
+@dataclass(frozen=True)
+class _ClaimNumbers:
+    """The claim's numbers, the text their offsets refer to, and how many the text lost."""
+
+    mentions: tuple[NumberMention, ...]
+    text: str
+    lost: int = 0
+
+
+def _claim_numbers(gates: GateResult, translated: str) -> _ClaimNumbers:
+    """The claim's numbers, read in its translation when there is one.
 
     Context is compared word for word, so a claim in another language than its evidence is
     read through its translation (the gates' numbers, found again there).
     """
     if not translated:
-        return list(gates.numbers), gates.text
+        return _ClaimNumbers(tuple(gates.numbers), gates.text)
     text = unicodedata.normalize("NFKC", translated)
     wanted = {m.value for m in gates.numbers}
-    return [m for m in extract_numbers(text) if m.value in wanted], text
+    mentions = tuple(m for m in extract_numbers(text) if m.value in wanted)
+    return _ClaimNumbers(mentions, text, len(wanted - {m.value for m in mentions}))
 
 
 def _bind_claim(
-    gates: GateResult,
-    translated: str,
+    numbers: _ClaimNumbers,
     evidence: Sequence[Evidence],
     restating: Sequence[Evidence] = (),
 ) -> Binding:
     """Bind the claim's numbers, in the words of the translation when the claim was translated."""
-    mentions, text = _claim_numbers(gates, translated)
-    binding = bind_numbers(mentions, text, evidence, restating)
+    binding = bind_numbers(numbers.mentions, numbers.text, evidence, restating)
     # A number the translation lost ("20万" as "20 million") is not bound by it: it must not
     # excuse the claim's number that the paper lacks.
-    lost = len({m.value for m in gates.numbers} - {m.value for m in mentions})
-    return replace(binding, numbers=binding.numbers + lost) if lost else binding
+    if numbers.lost:
+        return replace(binding, numbers=binding.numbers + numbers.lost)
+    return binding
 
 
 def _consistent(gates: GateResult, evidence: Sequence[str]) -> GateResult:
