@@ -263,6 +263,18 @@ def test_number_with_a_unit_the_paper_never_uses_is_flagged() -> None:
     assert "number_unit_not_in_paper:60 days" in verdict.reasons
 
 
+def test_a_value_the_paper_gives_another_system_is_flagged_with_the_claimed_systems_value() -> None:
+    paper = make_paper(
+        ["TriageLM reaches 78.4% accuracy against 71.9% for logistic regression, 76.2% for BERT."]
+    )
+    ch = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    wrong, right = ch.verify("TriageLM reaches 71.9% accuracy. BERT reaches 76.2% accuracy.")
+    assert wrong.status == Status.UNSUPPORTED
+    assert wrong.reasons[0] == "number_mismatch:71.9%->78.4%"
+    assert wrong.explanation == "The claim says 71.9%, but the paper says 78.4% (p. 1)"
+    assert right.status == Status.SUPPORTED
+
+
 @pytest.mark.parametrize(
     ("cited", "plain"),
     [

@@ -40,7 +40,7 @@ _TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]")
 _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
 #: A name a value can belong to: BERT, ERNIE, MDRM, GPT-4, BiLSTM (two capitals, or a capital
 #: and a digit), not a plain capitalised word.
-_NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
+NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 #: "18.7 for BM25", "88.7% by ERNIE": the name right after a value's preposition owns it.
 _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-z0-9\-]*)")
@@ -81,7 +81,7 @@ class Binding:
         return self.bound / self.numbers if self.numbers else 1.0
 
 
-def _forms(m: NumberMention) -> set[Decimal]:
+def value_forms(m: NumberMention) -> set[Decimal]:
     """Values a mention may appear as: 85.3% is also 85.3 and 0.853."""
     out = {m.value}
     if m.percent:
@@ -91,9 +91,9 @@ def _forms(m: NumberMention) -> set[Decimal]:
     return out
 
 
-def _equal(forms: set[Decimal], other: NumberMention) -> bool:
+def states_value(forms: set[Decimal], other: NumberMention) -> bool:
     """Whether ``other`` states one of the values ``forms`` (a mention's forms) in any format."""
-    return any(_same(f, v) or _same(v, f) for f in forms for v in _forms(other))
+    return any(_same(f, v) or _same(v, f) for f in forms for v in value_forms(other))
 
 
 def _same(a: Decimal, b: Decimal) -> bool:
@@ -129,9 +129,9 @@ def _context(text: str, start: int, end: int) -> _Context:
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
     owner = _OWNER_AFTER.match(text, end)
-    names = [owner.group(1).casefold()] if owner and _NAME.match(owner.group(1)) else []
-    names += [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if _NAME.match(n)]
-    names += [n.casefold() for t in right for n in _LATIN.findall(t) if _NAME.match(n)]
+    names = [owner.group(1).casefold()] if owner and NAME.match(owner.group(1)) else []
+    names += [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if NAME.match(n)]
+    names += [n.casefold() for t in right for n in _LATIN.findall(t) if NAME.match(n)]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
@@ -244,11 +244,11 @@ def bind_numbers(
     ]
     if not mentions and not spelled:
         return Binding()
-    found = [(e, _quantities(e.text)) for e in evidence]
+    found = [(e, stated_numbers(e.text)) for e in evidence]
     # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
     mentions = [_near_evidence(m, found) for m in mentions]
-    elsewhere = [(e, _quantities(e.text)) for e in restating]
-    values = [v for _, ms in found for m in ms for v in _forms(m)]
+    elsewhere = [(e, stated_numbers(e.text)) for e in restating]
+    values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
     contexts = [(m, _context(claim, m.start, m.end), True) for m in mentions]
@@ -260,7 +260,7 @@ def bind_numbers(
         (f for f in found if states_same_fact(claim_words, fact_words(f[0].text))), None
     )
     for mention, wanted, digits in contexts:
-        others = [(_forms(m), c) for m, c, _ in contexts if m is not mention]
+        others = [(value_forms(m), c) for m, c, _ in contexts if m is not mention]
         overlaps = [_same_value_overlap(mention, wanted, f, others) for f in (found, elsewhere)]
         same = max((o for o in overlaps if o is not None), default=None)
         rival = _contradicting(mention, wanted, found, claim, others)
@@ -307,14 +307,14 @@ def value_said_of_other_name(
         if (
             not wanted.names
             or any(_UNIT.fullmatch(n) for n in wanted.names)
-            or (_written_whole(mention.value) and mention.value < 10)
+            or (written_whole(mention.value) and mention.value < 10)
         ):
             continue
-        forms = _forms(mention)
+        forms = value_forms(mention)
         owners: list[tuple[Evidence, str]] = []
         for ev in evidence:
-            for other in _quantities(ev.text):
-                if not _equal(forms, other):
+            for other in stated_numbers(ev.text):
+                if not states_value(forms, other):
                     continue
                 names = _context(ev.text, other.start, other.end).names
                 if names & wanted.names or any(
@@ -342,7 +342,7 @@ def _near_evidence(
 
 
 @functools.lru_cache(maxsize=8192)
-def _quantities(text: str) -> tuple[NumberMention, ...]:
+def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
     text = unicodedata.normalize("NFKC", text)
     mentions = extract_numbers(text) + spelled_numbers(text)
@@ -366,14 +366,14 @@ def _named(
     """Whether the rival value is said of the claim's name and the claim's value of another."""
     if not wanted.names:
         return False
-    forms = _forms(mention)
+    forms = value_forms(mention)
     rival_named = elsewhere = False
     for ev, numbers in found:
         for m in numbers:
             names = _context(ev.text, m.start, m.end).names
             if ev.sentence_index == rival.sentence_index and m.raw == rival.paper_value:
                 rival_named |= bool(names & wanted.names)
-            elif _equal(forms, m):
+            elif states_value(forms, m):
                 elsewhere |= bool(names - wanted.names)
     return rival_named and elsewhere
 
@@ -388,11 +388,11 @@ def _same_value_overlap(
 
     An occurrence said of another name than the claim's does not count.
     """
-    forms = _forms(mention)
+    forms = value_forms(mention)
     best: int | None = None
     for ev, numbers in found:
         for other in numbers:
-            if _equal(forms, other):
+            if states_value(forms, other):
                 overlap = _overlap(wanted, _context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other)
@@ -415,8 +415,8 @@ def _shared_values(
     values = {
         v
         for m in numbers
-        if m is not itself and not (_written_whole(m.value) and m.value < 10)
-        for v in _forms(m)
+        if m is not itself and not (written_whole(m.value) and m.value < 10)
+        for v in value_forms(m)
     }
     return 2 if any(forms & values for forms, _ in others) else 0
 
@@ -435,9 +435,9 @@ def _holds(
 ) -> bool:
     """Whether the evidence states the mention's value, and not of another name."""
     ev, numbers = best
-    forms = _forms(mention)
+    forms = value_forms(mention)
     return any(
-        _equal(forms, m) and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
+        states_value(forms, m) and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
         for m in numbers
     )
 
@@ -465,7 +465,7 @@ def _stated_otherwise(
             ev.text,
             same_name=bool(wanted.names & _context(ev.text, other.start, other.end).names),
         )
-        and not _forms(other) & claimed
+        and not value_forms(other) & claimed
     ]
     if not rivals:
         return None
@@ -499,7 +499,7 @@ def _kind_matches(
         return comparable and bool(_counted(claim, mention) & _counted(evidence, other))
     if comparable or mention.value == other.value:
         return comparable
-    whole = _written_whole(mention.value), _written_whole(other.value)
+    whole = written_whole(mention.value), written_whole(other.value)
     if same_name and (mention.percent or whole[0] == whole[1]):
         return True
     return (mention.percent or all(whole)) and bool(
@@ -534,8 +534,12 @@ def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
     wanted = extract_numbers(value) + spelled_numbers(value)
     if not wanted:
         return []
-    forms = _forms(wanted[0])
-    return [i for i, text in enumerate(texts) if any(_equal(forms, m) for m in _quantities(text))]
+    forms = value_forms(wanted[0])
+    return [
+        i
+        for i, text in enumerate(texts)
+        if any(states_value(forms, m) for m in stated_numbers(text))
+    ]
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -579,7 +583,9 @@ def _contradicting(
             overlap = _overlap(wanted, have)
             if overlap is None:
                 continue
-            if any(f & _forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others):
+            if any(
+                f & value_forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others
+            ):
                 continue
             # Another of the claim's values in the sentence counts as words shared: "2,243
             # telephone meetings and 88,829 aligned sentences" against "576 earning calls
@@ -610,10 +616,10 @@ def _comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:
     if a == b or a <= 0 or b <= 0:
         return False
     small = min(a, b)
-    return max(a, b) / small < 10 and (percent or _written_whole(a) == _written_whole(b))
+    return max(a, b) / small < 10 and (percent or written_whole(a) == written_whole(b))
 
 
-def _written_whole(value: Decimal) -> bool:
+def written_whole(value: Decimal) -> bool:
     """Written without decimals: 49 is, 49.0 and 38.4 are not (scores, not counts)."""
     exponent = value.as_tuple().exponent
     return isinstance(exponent, int) and exponent >= 0

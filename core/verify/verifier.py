@@ -50,6 +50,7 @@ from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
+from core.verify.owners import value_of_other_owner
 from core.verify.restated import RestatedSentences
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
@@ -280,6 +281,15 @@ class Checker:
         return verdicts
 
     def _bind(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
+        """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch."""
+        binding = self._bind_in_context(numbers, evidence)
+        if binding.mismatch is None:
+            owned = value_of_other_owner(numbers.mentions, numbers.text, evidence)
+            if owned is not None:
+                return replace(binding, mismatch=owned)
+        return binding
+
+    def _bind_in_context(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
         """Bind the claim's numbers; a mismatch stands only if the paper nowhere restates it.
 
         The claim's value may be stated about the claim's own words in a sentence retrieval

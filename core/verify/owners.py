@@ -1,0 +1,152 @@
+"""Values given to the wrong owner within one sentence of the paper.
+
+"TriageLM reaches 78.4% accuracy against 71.9% for logistic regression": a claim that TriageLM
+reaches 71.9% holds a value the sentence states, next to the claim's own name, so neither the
+binding of numbers to context nor the name check sees it. Here each value of the sentence gets
+the owner the sentence gives it, and the claim's value must belong to the claim's owner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.normalize import NumberMention
+from core.types import Evidence
+from core.verify.binding import (
+    NAME,
+    Mismatch,
+    stated_numbers,
+    states_value,
+    value_forms,
+    written_whole,
+)
+from core.verify.gates.common import name_key
+
+#: "71.9% for logistic regression", "18.7 points by BM25": the words after the preposition,
+#: up to a list's "and", a clause's end or the next number.
+_OWNER_AFTER = re.compile(
+    r"\s?%?\s*(?:[a-z]+\s+)?(?:for|by)\s+(?:the\s+)?"
+    r"(?P<owner>[A-Za-z][\w\-]*(?:\s+(?!and\b|or\b|with\b|on\b|in\b|at\b)[A-Za-z][\w\-]*){0,2})"
+)
+_CLAUSE_END = re.compile(r"[;；。:!?()（）]")
+#: "TriageLM (78.4%)": a value in brackets right after its owner.
+_BRACKETED = re.compile(r"(?P<owner>[A-Za-z][A-Za-z0-9\-]*)\s*[(（]\s*$")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+_LEADING = re.compile(r"(?:(?<![\w-])[A-Z][A-Za-z0-9\-]*\s+)+$")
+_MEASURE_OF = re.compile(r"(?:@\d+)?(?:\s+scores?)?\s*(?:of\b|=|@)")
+#: Words that put a value with another owner than the subject before it.
+_TURN = re.compile(
+    r"\b(?:against|than|over|versus|vs|compared|whereas|while|but|and|or|with|from|to)\b"
+    r"|相比|而|但|和|与|及",
+    re.I,
+)
+#: One value per owner, in order: each value's owner is then the list's, not the nearest.
+_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
+_WORD = re.compile(r"[\u3400-\u9fff]|[^\W\d_]+", re.I)
+#: Words (a Chinese character counts half) an owner may stand before its value.
+_REACH = 8.0
+
+
+@dataclass(frozen=True)
+class _Owned:
+    mention: NumberMention
+    owner: str
+
+
+def owner_of(text: str, mention: NumberMention, numbers: Sequence[NumberMention]) -> str | None:
+    """The name or phrase ``text`` gives ``mention`` to, or None when it does not say.
+
+    The words after "for" or "by" right behind the value own it; else the nearest name before
+    it owns it, when only a verb and its object stand between them ("BERT reaches", "DPCNN的准确率
+    为") and no comparison word, other value or other name does.
+    """
+    after = _OWNER_AFTER.match(text, mention.end)
+    if after:
+        return after.group("owner")
+    start = max((m.end for m in numbers if m.end <= mention.start), default=0)
+    before = text[start : mention.start]
+    bracket = _BRACKETED.search(before)
+    if bracket:
+        return bracket.group("owner")
+    tail = _CLAUSE_END.split(before)[-1]
+    for name in reversed([m for m in _LATIN.finditer(tail) if NAME.match(m.group())]):
+        between = tail[name.end() :]
+        if _MEASURE_OF.match(between):
+            continue  # "MRR@10 of 36.8": the measure, not whose it is
+        if _TURN.search(between) or _cost(between) > _REACH:
+            return None
+        return _with_leading_words(tail, name)
+    return None
+
+
+def _with_leading_words(text: str, name: re.Match[str]) -> str:
+    """A name with the capitalised words right before it: "Text CNN", "MS MARCO"."""
+    lead = _LEADING.search(text[: name.start()])
+    return (lead.group() if lead else "") + name.group()
+
+
+def _cost(text: str) -> float:
+    return sum(0.5 if "\u3400" <= w.group() <= "\u9fff" else 1.0 for w in _WORD.finditer(text))
+
+
+def _owned(text: str) -> list[_Owned]:
+    numbers = stated_numbers(text)
+    out = []
+    for mention in numbers:
+        owner = owner_of(text, mention, numbers)
+        if owner is not None:
+            out.append(_Owned(mention, owner))
+    return out
+
+
+def _same_owner(a: str, b: str) -> bool:
+    """The same owner, written whole or in part: "Text CNN" and "TextCNN", "CNN"; not "DPCNN"."""
+    if name_key(a) == name_key(b):
+        return True
+    wa, wb = ({name_key(w) for w in x.split()} - {""} for x in (a, b))
+    return bool(wa and wb) and (wa <= wb or wb <= wa)
+
+
+def _same_kind(a: NumberMention, b: NumberMention) -> bool:
+    """Both percentages, or both written with as many decimal places."""
+    if a.percent != b.percent:
+        return False
+    return a.percent or a.value.as_tuple().exponent == b.value.as_tuple().exponent
+
+
+def value_of_other_owner(
+    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
+) -> Mismatch | None:
+    """The claim's value, which an evidence sentence gives to another owner than the claim's.
+
+    The sentence must also give the claim's owner a value of the same kind: that value is the
+    one the explanation names. Small whole numbers (a count of 3, a rank) recur for unrelated
+    things and are not read, nor are sentences that pair values with owners "respectively".
+    """
+    claim_numbers = stated_numbers(claim)
+    for mention in mentions:
+        if written_whole(mention.value) and mention.value < 10:
+            continue
+        owner = owner_of(claim, mention, claim_numbers)
+        if owner is None:
+            continue
+        forms = value_forms(mention)
+        for ev in evidence:
+            if _RESPECTIVELY.search(ev.text):
+                continue
+            owned = _owned(ev.text)
+            given = [o for o in owned if states_value(forms, o.mention)]
+            if not given or any(_same_owner(owner, o.owner) for o in given):
+                continue
+            own = [
+                o
+                for o in owned
+                if _same_owner(owner, o.owner)
+                and _same_kind(mention, o.mention)
+                and not states_value(forms, o.mention)
+            ]
+            if own:
+                return Mismatch(mention.raw, own[0].mention.raw, ev.page, ev.sentence_index)
+    return None
