@@ -48,6 +48,10 @@ MARCO = ev("On MS MARCO passage ranking, LexiRank reaches 36.8, compared with 18
         ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for A100.", [MARCO], ("A100", "BM25")),
         ("LexiRank obtains 36.8 on MARCO against 18.7 for DPR.", [MARCO], ("DPR", "BM25")),
         ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for BM25.", [MARCO], None),
+        # one name for one name, in another place than the sentence's
+        ("On MS MARCO, nDCG obtains 36.8 against 18.7 for BM25.", [MARCO], ("nDCG", "LexiRank")),
+        # the claim adds a name and keeps the sentence's: nothing was swapped
+        ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for BM25 and DPR.", [MARCO], None),
         # names in another place than the sentence's: no swap is read
         ("LexiRank and BM25 are compared with DPR on MS MARCO.", [MARCO], None),
     ],

@@ -91,7 +91,8 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     something the claim does not, while the claim names something it does not. A claim that is
     mostly names and numbers ("On DPR MARCO, LexiRank obtains an MRR@10 of 36.8 against 18.7")
     states the fact of a sentence that holds three of its names, or two and all its numbers;
-    there a name is swapped only for the one in its place (after the same word).
+    there a name is swapped for the one in its place (after the same word), or for the
+    sentence's only other name when the claim lacks just one of the sentence's names.
     """
     claimed = names(claim)
     if not claimed:
@@ -113,6 +114,9 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         missing = [n for n in claimed if name_key(n) not in text_key]
         claim_key = name_key(claim)
         other = [n for n in theirs if name_key(n) not in claim_key]
+        if anchored and len(missing) == 1 and len(set(map(name_key, other))) == 1:
+            # "On MS MARCO, nDCG obtains" against "On MS MARCO passage ranking, LexiRank reaches"
+            return NameMismatch(missing[0], other[0], ev.page)
         for name in missing:
             before = _word_before(claim, name)
             same_slot = [n for n in other if _word_before(ev.text, n) == before]
