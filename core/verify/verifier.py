@@ -37,6 +37,7 @@ from core.verify.binding import (
     sentences_stating,
     value_said_of_other_name,
 )
+from core.verify.cited_names import CitedNames
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
 from core.verify.comparison import Contradiction, check_comparison
 from core.verify.credit import Acknowledged, ThankedOnly
@@ -127,6 +128,7 @@ class Checker:
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
         self.agents = Agents(paper)
+        self.cited_names = CitedNames(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
@@ -252,7 +254,8 @@ class Checker:
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
                     swapped=check_names(text, ev.evidence)
-                    or value_said_of_other_name(numbers.mentions, numbers.text, ev.evidence),
+                    or value_said_of_other_name(numbers.mentions, numbers.text, ev.evidence)
+                    or self.cited_names.check(with_pages),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
