@@ -7,7 +7,7 @@ import pytest
 from core.text.normalize import extract_numbers
 from core.types import Evidence
 from core.verify.binding import stated_numbers
-from core.verify.owners import owner_of, value_of_other_owner
+from core.verify.owners import exchanged_value, owner_of, value_of_other_owner
 
 
 def ev(text: str, page: int = 1) -> Evidence:
@@ -63,4 +63,40 @@ def test_owner_of(text: str, owners: list[str | None]) -> None:
 )
 def test_value_of_other_owner(claim: str, evidence: str, expected: tuple[str, str] | None) -> None:
     found = value_of_other_owner(extract_numbers(claim), claim, [ev(evidence)])
+    assert (None if found is None else (found.claim_value, found.paper_value)) == expected
+
+
+TAXONOMY = "本文设计了双层分类体系，包括6个大类和23个细类。"
+CORPUS = "本文设计了双层分类体系，包括6个大类和23个细类，共标注8000个问题。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        # one value exchanged in the sentence that states the claim's other values
+        ("It has 6 large classes and 222 fine classes.", [TAXONOMY], ("222", "23")),
+        ("It has 6 large classes and 23 fine classes.", [TAXONOMY], None),
+        # two values the evidence lacks: no sentence states the rest
+        ("It has 5 large classes and 222 fine classes.", [TAXONOMY], None),
+        # a value of another sentence of the evidence is no exchange
+        (
+            "It has 6 large classes and 15 annotators.",
+            [TAXONOMY, "标注由15名医生完成。"],
+            None,
+        ),
+        # the sentence holds two candidates: which one was exchanged is not known
+        ("It has 6 large classes and 222 fine classes.", [CORPUS], None),
+        ("The 8000 questions fall into 6 classes and 30 subclasses.", [CORPUS], ("30", "23")),
+        # a single value has nothing to anchor the sentence
+        ("It has 222 fine classes.", [TAXONOMY], None),
+        # a year is exchanged only for a year
+        (
+            "Released in 2019 with 6 classes.",
+            ["2021年发布，包括6个大类和23个细类。"],
+            ("2019", "2021"),
+        ),
+    ],
+)
+def test_exchanged_value(claim: str, evidence: list[str], expected: tuple[str, str] | None) -> None:
+    found = exchanged_value(extract_numbers(claim), [ev(e) for e in evidence])
     assert (None if found is None else (found.claim_value, found.paper_value)) == expected

@@ -4,6 +4,8 @@
 reaches 71.9% holds a value the sentence states, next to the claim's own name, so neither the
 binding of numbers to context nor the name check sees it. Here each value of the sentence gets
 the owner the sentence gives it, and the claim's value must belong to the claim's owner.
+A claim read through a translation is also checked for one value exchanged for another of the
+sentence that states its other values.
 """
 
 from __future__ import annotations
@@ -111,9 +113,13 @@ def _same_owner(a: str, b: str) -> bool:
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
     """Both percentages, or both written with as many decimal places."""
-    if a.percent != b.percent:
+    if a.percent != b.percent or _is_year(a) != _is_year(b):
         return False
     return a.percent or a.value.as_tuple().exponent == b.value.as_tuple().exponent
+
+
+def _is_year(m: NumberMention) -> bool:
+    return len(m.raw) == 4 and m.raw.isdigit() and 1900 <= m.value <= 2099
 
 
 def value_of_other_owner(
@@ -149,4 +155,42 @@ def value_of_other_owner(
             ]
             if own:
                 return Mismatch(mention.raw, own[0].mention.raw, ev.page, ev.sentence_index)
+    return None
+
+
+def exchanged_value(
+    mentions: Sequence[NumberMention], evidence: Sequence[Evidence]
+) -> Mismatch | None:
+    """One of the claim's values exchanged for another in the sentence stating the rest.
+
+    For a claim in another language than its evidence, whose words cannot be compared: the
+    first evidence sentence that states all of the claim's other values (at least one), lacks
+    this one, and holds exactly one value of the same kind that the claim lacks ("6个大类和23个
+    细类" for "6 large classes and 222 fine classes"). A value any evidence sentence states is
+    not read as exchanged.
+    """
+    values = [m for m in mentions if not (written_whole(m.value) and m.value < 2)]
+    if len(values) < 2:
+        return None
+    found = [(ev, stated_numbers(ev.text)) for ev in evidence]
+    absent = [
+        m
+        for m in values
+        if not any(states_value(value_forms(m), n) for _, numbers in found for n in numbers)
+    ]
+    if len(absent) != 1:
+        return None
+    missing = absent[0]
+    others = [m for m in values if m is not missing]
+    for ev, numbers in found:
+        if not all(any(states_value(value_forms(m), n) for n in numbers) for m in others):
+            continue
+        extra = [
+            n
+            for n in numbers
+            if _same_kind(missing, n) and not any(states_value(value_forms(m), n) for m in values)
+        ]
+        if len(extra) == 1:
+            return Mismatch(missing.raw, extra[0].raw, ev.page, ev.sentence_index)
+        return None
     return None

@@ -51,7 +51,7 @@ from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
-from core.verify.owners import value_of_other_owner
+from core.verify.owners import exchanged_value, value_of_other_owner
 from core.verify.restated import RestatedSentences
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
@@ -234,7 +234,7 @@ class Checker:
                 coverage_floor=self.settings.coverage_floor,
             )
             numbers = _claim_numbers(gates, text if cross else "")
-            binding = self._bind(numbers, ev.evidence)
+            binding = self._bind(numbers, ev.evidence, cross=cross)
             comparison = check_comparison(text, self.table_rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
@@ -283,13 +283,21 @@ class Checker:
             verdicts.append(verdict)
         return verdicts
 
-    def _bind(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
-        """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch."""
+    def _bind(
+        self, numbers: _ClaimNumbers, evidence: Sequence[Evidence], *, cross: bool
+    ) -> Binding:
+        """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch.
+
+        A claim in another language is read through a translation, which can move a value away
+        from its words; there one value exchanged in the sentence stating the others is too.
+        """
         binding = self._bind_in_context(numbers, evidence)
         if binding.mismatch is None:
-            owned = value_of_other_owner(numbers.mentions, numbers.text, evidence)
-            if owned is not None:
-                return replace(binding, mismatch=owned)
+            other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
+            if other is None and cross:
+                other = exchanged_value(numbers.mentions, evidence)
+            if other is not None:
+                return replace(binding, mismatch=other)
         return binding
 
     def _bind_in_context(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
