@@ -53,6 +53,8 @@ def test_ties(text: str, expected: list[tuple[str, str]]) -> None:
         ("The BM25-based ranker [1] is the sparse baseline.", None),
         # an author named before the citation is not a swapped name
         ("As Robertson [1] showed, BM25 is strong.", None),
+        # a name in the sentence citing the source: the citation may close the clause
+        ("LexiRank [1] is compared with DPR.", None),
         # a source the paper never cites right after a name decides nothing
         ("MS MARCO [4] is one of the datasets.", None),
     ],

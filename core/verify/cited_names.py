@@ -20,6 +20,8 @@ from core.verify.name_binding import NameMismatch
 
 #: The word right before a citation: "ClinicalBERT (", "BM25 [", "Docassemble (".
 _NAME_BEFORE = re.compile(r"(?<![\w\-])([A-Za-z][A-Za-z0-9\-+]*[A-Za-z0-9+])\s*$")
+#: Capitalised words right before a name are part of it: "Text CNN", "Layer Normalization".
+_LEADING = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][A-Za-z0-9\-]*\s+)+$")
 #: A capitalised word must be more than a sentence's first word or a common function word.
 _NOT_NAMES = frozenset({"The", "This", "These", "That", "In", "See", "As", "By", "And", "Or"})
 
@@ -48,13 +50,15 @@ def ties(text: str) -> list[_Tie]:
             continue
         found = _NAME_BEFORE.search(text[:start])
         if found and _is_name(found.group(1), text, found.start(1)):
-            out.append(_Tie(found.group(1), keys[0]))
+            lead = _LEADING.search(text[: found.start(1)])
+            words = [w for w in (lead.group() if lead else "").split() if w not in _NOT_NAMES]
+            out.append(_Tie(" ".join([*words, found.group(1)]), keys[0]))
     return out
 
 
 def _same(a: str, b: str) -> bool:
-    """The same name, or one the other's start ("BM25" and "BM25-based")."""
-    return a.startswith(b) or b.startswith(a)
+    """The same name, or one the other's start or end ("BM25-based", "Text CNN" and "CNN")."""
+    return a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a)
 
 
 class CitedNames:
@@ -63,9 +67,13 @@ class CitedNames:
     def __init__(self, paper: Paper) -> None:
         """Index the paper's sentences, and the authors of its references."""
         self._names: dict[str, list[tuple[str, int]]] = defaultdict(list)
+        #: The sentences citing each source, as name keys: "a runtime engine for writing
+        #: web applications in Python (Luff, 2020)" cites Luff for the Anvil App Server it names.
+        self._citing: dict[str, list[str]] = defaultdict(list)
         for sentence in paper.sentences:
             for tie in ties(sentence.text):
                 self._names[tie.key].append((tie.name, sentence.page))
+                self._citing[tie.key].append(name_key(sentence.text))
         # "as Robertson [1] showed": an author before the citation is no swapped name
         self._authors = {name_key(a) for r in paper.references for a in r.authors}
 
@@ -76,7 +84,8 @@ class CitedNames:
             mine = name_key(tie.name)
             if (
                 not theirs
-                or mine in self._authors
+                or name_key(tie.name.split()[-1]) in self._authors
+                or any(mine in text for text in self._citing[tie.key])
                 or any(_same(mine, name_key(n)) for n, _ in theirs)
             ):
                 continue
