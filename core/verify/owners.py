@@ -36,7 +36,7 @@ _CLAUSE_END = re.compile(r"[;；。:!?()（）]")
 #: "TriageLM (78.4%)": a value in brackets right after its owner.
 _BRACKETED = re.compile(r"(?P<owner>[A-Za-z][A-Za-z0-9\-]*)\s*[(（]\s*$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
-_LEADING = re.compile(r"(?:(?<![\w-])[A-Z][A-Za-z0-9\-]*\s+)+$")
+_LEADING = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][A-Za-z0-9\-]*\s+)+$")
 _MEASURE_OF = re.compile(r"(?:@\d+)?(?:\s+scores?)?\s*(?:of\b|=|@)")
 #: Words that put a value with another owner than the subject before it.
 _TURN = re.compile(
