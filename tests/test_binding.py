@@ -8,7 +8,8 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import Evidence
-from core.verify.binding import bind_numbers, paper_value_text, value_said_of_other_name
+from core.verify.binding import bind_numbers, paper_value_text
+from core.verify.owners import value_said_of_other_name
 
 
 def ev(text: str, page: int = 4) -> Evidence:

@@ -98,5 +98,5 @@ CORPUS = "本文设计了双层分类体系，包括6个大类和23个细类，�
     ],
 )
 def test_exchanged_value(claim: str, evidence: list[str], expected: tuple[str, str] | None) -> None:
-    found = exchanged_value(extract_numbers(claim), [ev(e) for e in evidence])
+    found = exchanged_value(extract_numbers(claim), claim, [ev(e) for e in evidence])
     assert (None if found is None else (found.claim_value, found.paper_value)) == expected

@@ -28,8 +28,6 @@ from core.text.normalize import (
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
-from core.verify.gates.common import name_key
-from core.verify.name_binding import NameMismatch
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -52,8 +50,6 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
-#: Units written in capitals ("10 TB", "3 GHz") are not names a value belongs to.
-_UNIT = re.compile(r"[kmgtp]i?b(?:ytes?)?|[kmgt]?hz|[kmgtp]?flops?|[kmgt]?bps", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
@@ -115,7 +111,7 @@ class _Context:
 
 
 @functools.lru_cache(maxsize=4096)
-def _context(text: str, start: int, end: int) -> _Context:
+def number_context(text: str, start: int, end: int) -> _Context:
     """Content words near a number; a table row's ``;`` (and its label's ``:``) end them.
 
     The name a value belongs to is the one it is said for ("36.8 against 18.7 for BM25"), else
@@ -251,8 +247,8 @@ def bind_numbers(
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
-    contexts = [(m, _context(claim, m.start, m.end), True) for m in mentions]
-    contexts += [(m, _context(claim, m.start, m.end), False) for m in spelled]
+    contexts = [(m, number_context(claim, m.start, m.end), True) for m in mentions]
+    contexts += [(m, number_context(claim, m.start, m.end), False) for m in spelled]
     # The first evidence sentence that states the claim's fact (retrieval may rank a sentence
     # sharing only the claim's number above it).
     claim_words = fact_words(claim)
@@ -290,45 +286,6 @@ def bind_numbers(
         if mismatch is None and rival is not None:
             mismatch = rival[1]
     return Binding(counted, bound, mismatch)
-
-
-def value_said_of_other_name(
-    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
-) -> NameMismatch | None:
-    """The claim's value, which the evidence states of another name only.
-
-    "CNNIC has the lowest accuracy, 82.8%" against "DPCNN性能最低，准确率仅为82.8%": the value
-    is the paper's, the name it is said of is not, and the claim's name is nowhere in that
-    sentence. Small whole numbers (a count of 3, a rank) recur for unrelated things, so only
-    percentages, decimals and whole numbers from 10 up are read.
-    """
-    for mention in mentions:
-        wanted = _context(claim, mention.start, mention.end)
-        if (
-            not wanted.names
-            or any(_UNIT.fullmatch(n) for n in wanted.names)
-            or (written_whole(mention.value) and mention.value < 10)
-        ):
-            continue
-        forms = value_forms(mention)
-        owners: list[tuple[Evidence, str]] = []
-        for ev in evidence:
-            for other in stated_numbers(ev.text):
-                if not states_value(forms, other):
-                    continue
-                names = _context(ev.text, other.start, other.end).names
-                if names & wanted.names or any(
-                    name_key(n) in name_key(ev.text) for n in wanted.names
-                ):
-                    return None
-                owners += [(ev, n) for n in names]
-        if owners:
-            ev, name = owners[0]
-            said = re.search(re.escape(name), ev.text, re.I)
-            claimed = re.search(re.escape(next(iter(wanted.names))), claim, re.I)
-            if said and claimed:
-                return NameMismatch(claimed.group(0), said.group(0), ev.page)
-    return None
 
 
 def _near_evidence(
@@ -370,7 +327,7 @@ def _named(
     rival_named = elsewhere = False
     for ev, numbers in found:
         for m in numbers:
-            names = _context(ev.text, m.start, m.end).names
+            names = number_context(ev.text, m.start, m.end).names
             if ev.sentence_index == rival.sentence_index and m.raw == rival.paper_value:
                 rival_named |= bool(names & wanted.names)
             elif states_value(forms, m):
@@ -393,7 +350,7 @@ def _same_value_overlap(
     for ev, numbers in found:
         for other in numbers:
             if states_value(forms, other):
-                overlap = _overlap(wanted, _context(ev.text, other.start, other.end))
+                overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other)
                     best = overlap if best is None else max(best, overlap)
@@ -437,7 +394,8 @@ def _holds(
     ev, numbers = best
     forms = value_forms(mention)
     return any(
-        states_value(forms, m) and _overlap(wanted, _context(ev.text, m.start, m.end)) is not None
+        states_value(forms, m)
+        and _overlap(wanted, number_context(ev.text, m.start, m.end)) is not None
         for m in numbers
     )
 
@@ -463,7 +421,7 @@ def _stated_otherwise(
             other,
             claim,
             ev.text,
-            same_name=bool(wanted.names & _context(ev.text, other.start, other.end).names),
+            same_name=bool(wanted.names & number_context(ev.text, other.start, other.end).names),
         )
         and not value_forms(other) & claimed
     ]
@@ -492,7 +450,7 @@ def _kind_matches(
     """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
         return False
-    if _year(mention, claim) != _year(other, evidence):
+    if is_year(mention, claim) != is_year(other, evidence):
         return False
     comparable = _comparable(mention.value, other.value, percent=mention.percent)
     if not any(ch.isdigit() for ch in mention.raw):
@@ -576,7 +534,7 @@ def _contradicting(
     best_distance = math.inf
     for ev, numbers in found:
         for other in numbers:
-            have = _context(ev.text, other.start, other.end)
+            have = number_context(ev.text, other.start, other.end)
             named = bool(wanted.names & have.names)
             if not _kind_matches(mention, other, claim, ev.text, same_name=named):
                 continue
@@ -629,7 +587,7 @@ def written_whole(value: Decimal) -> bool:
 _COUNTED = re.compile(r"\s?(?:[个条名位种项篇组次人例]|[A-Za-z]+s\b)")
 
 
-def _year(mention: NumberMention, text: str) -> bool:
+def is_year(mention: NumberMention, text: str) -> bool:
     """A calendar year (1900-2099, four digits) is compared only with years."""
     value = mention.value
     if not (value == value.to_integral() and 1900 <= value <= 2099 and len(mention.raw) == 4):

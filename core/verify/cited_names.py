@@ -17,11 +17,10 @@ from core.types import Paper
 from core.verify.attribution import citations
 from core.verify.gates.common import name_key
 from core.verify.name_binding import NameMismatch
+from core.verify.owners import leading_words
 
 #: The word right before a citation: "ClinicalBERT (", "BM25 [", "Docassemble (".
 _NAME_BEFORE = re.compile(r"(?<![\w\-])([A-Za-z][A-Za-z0-9\-+]*[A-Za-z0-9+])\s*$")
-#: Capitalised words right before a name are part of it: "Text CNN", "Layer Normalization".
-_LEADING = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][A-Za-z0-9\-]*\s+)+$")
 #: A capitalised word must be more than a sentence's first word or a common function word.
 _NOT_NAMES = frozenset({"The", "This", "These", "That", "In", "See", "As", "By", "And", "Or"})
 
@@ -50,8 +49,7 @@ def ties(text: str) -> list[_Tie]:
             continue
         found = _NAME_BEFORE.search(text[:start])
         if found and _is_name(found.group(1), text, found.start(1)):
-            lead = _LEADING.search(text[: found.start(1)])
-            words = [w for w in (lead.group() if lead else "").split() if w not in _NOT_NAMES]
+            words = [w for w in leading_words(text, found.start(1)) if w not in _NOT_NAMES]
             out.append(_Tie(" ".join([*words, found.group(1)]), keys[0]))
     return out
 

@@ -1,11 +1,12 @@
-"""Values given to the wrong owner within one sentence of the paper.
+"""Whose value it is: values given to the wrong owner, or exchanged for another.
 
 "TriageLM reaches 78.4% accuracy against 71.9% for logistic regression": a claim that TriageLM
 reaches 71.9% holds a value the sentence states, next to the claim's own name, so neither the
 binding of numbers to context nor the name check sees it. Here each value of the sentence gets
 the owner the sentence gives it, and the claim's value must belong to the claim's owner.
 A claim read through a translation is also checked for one value exchanged for another of the
-sentence that states its other values.
+sentence that states its other values, and every claim for a value the evidence states only of
+another name.
 """
 
 from __future__ import annotations
@@ -13,18 +14,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from core.text.normalize import NumberMention
 from core.types import Evidence
 from core.verify.binding import (
     NAME,
     Mismatch,
+    is_year,
+    number_context,
     stated_numbers,
     states_value,
     value_forms,
     written_whole,
 )
 from core.verify.gates.common import name_key
+from core.verify.name_binding import NameMismatch
 
 #: "71.9% for logistic regression", "18.7 points by BM25": the words after the preposition,
 #: up to a list's "and", a clause's end or the next number.
@@ -44,6 +49,8 @@ _TURN = re.compile(
     r"|相比|而|但|和|与|及",
     re.I,
 )
+#: Units written in capitals ("10 TB", "3 GHz") are not names a value belongs to.
+_UNIT = re.compile(r"[kmgtp]i?b(?:ytes?)?|[kmgt]?hz|[kmgtp]?flops?|[kmgt]?bps", re.I)
 #: One value per owner, in order: each value's owner is then the list's, not the nearest.
 _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _WORD = re.compile(r"[\u3400-\u9fff]|[^\W\d_]+", re.I)
@@ -79,14 +86,14 @@ def owner_of(text: str, mention: NumberMention, numbers: Sequence[NumberMention]
             continue  # "MRR@10 of 36.8": the measure, not whose it is
         if _TURN.search(between) or _cost(between) > _REACH:
             return None
-        return _with_leading_words(tail, name)
+        return " ".join([*leading_words(tail, name.start()), name.group()])
     return None
 
 
-def _with_leading_words(text: str, name: re.Match[str]) -> str:
-    """A name with the capitalised words right before it: "Text CNN", "MS MARCO"."""
-    lead = _LEADING.search(text[: name.start()])
-    return (lead.group() if lead else "") + name.group()
+def leading_words(text: str, end: int) -> list[str]:
+    """The capitalised words right before ``end`` that a name there takes: "Text" of "Text CNN"."""
+    lead = _LEADING.search(text[:end])
+    return lead.group().split() if lead else []
 
 
 def _cost(text: str) -> float:
@@ -111,15 +118,11 @@ def _same_owner(a: str, b: str) -> bool:
     return bool(wa and wb) and (wa <= wb or wb <= wa)
 
 
-def _same_kind(a: NumberMention, b: NumberMention) -> bool:
-    """Both percentages, or both written with as many decimal places."""
-    if a.percent != b.percent or _is_year(a) != _is_year(b):
+def _same_kind(a: NumberMention, a_text: str, b: NumberMention, b_text: str) -> bool:
+    """Both percentages, or both written with as many decimal places; years only with years."""
+    if a.percent != b.percent or is_year(a, a_text) != is_year(b, b_text):
         return False
     return a.percent or a.value.as_tuple().exponent == b.value.as_tuple().exponent
-
-
-def _is_year(m: NumberMention) -> bool:
-    return len(m.raw) == 4 and m.raw.isdigit() and 1900 <= m.value <= 2099
 
 
 def value_of_other_owner(
@@ -132,6 +135,7 @@ def value_of_other_owner(
     things and are not read, nor are sentences that pair values with owners "respectively".
     """
     claim_numbers = stated_numbers(claim)
+    sentences = [(ev, _owned(ev.text)) for ev in evidence if not _RESPECTIVELY.search(ev.text)]
     for mention in mentions:
         if written_whole(mention.value) and mention.value < 10:
             continue
@@ -139,10 +143,7 @@ def value_of_other_owner(
         if owner is None:
             continue
         forms = value_forms(mention)
-        for ev in evidence:
-            if _RESPECTIVELY.search(ev.text):
-                continue
-            owned = _owned(ev.text)
+        for ev, owned in sentences:
             given = [o for o in owned if states_value(forms, o.mention)]
             if not given or any(_same_owner(owner, o.owner) for o in given):
                 continue
@@ -150,7 +151,7 @@ def value_of_other_owner(
                 o
                 for o in owned
                 if _same_owner(owner, o.owner)
-                and _same_kind(mention, o.mention)
+                and _same_kind(mention, claim, o.mention, ev.text)
                 and not states_value(forms, o.mention)
             ]
             if own:
@@ -159,7 +160,7 @@ def value_of_other_owner(
 
 
 def exchanged_value(
-    mentions: Sequence[NumberMention], evidence: Sequence[Evidence]
+    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
 ) -> Mismatch | None:
     """One of the claim's values exchanged for another in the sentence stating the rest.
 
@@ -169,28 +170,67 @@ def exchanged_value(
     细类" for "6 large classes and 222 fine classes"). A value any evidence sentence states is
     not read as exchanged.
     """
-    values = [m for m in mentions if not (written_whole(m.value) and m.value < 2)]
+    values = [(m, value_forms(m)) for m in mentions if not (written_whole(m.value) and m.value < 2)]
     if len(values) < 2:
         return None
     found = [(ev, stated_numbers(ev.text)) for ev in evidence]
-    absent = [
-        m
-        for m in values
-        if not any(states_value(value_forms(m), n) for _, numbers in found for n in numbers)
-    ]
+
+    def stated(forms: set[Decimal], numbers: Sequence[NumberMention]) -> bool:
+        return any(states_value(forms, n) for n in numbers)
+
+    absent = [m for m, forms in values if not any(stated(forms, ns) for _, ns in found)]
     if len(absent) != 1:
         return None
     missing = absent[0]
-    others = [m for m in values if m is not missing]
+    others = [forms for m, forms in values if m is not missing]
     for ev, numbers in found:
-        if not all(any(states_value(value_forms(m), n) for n in numbers) for m in others):
+        if not all(stated(forms, numbers) for forms in others):
             continue
         extra = [
             n
             for n in numbers
-            if _same_kind(missing, n) and not any(states_value(value_forms(m), n) for m in values)
+            if _same_kind(missing, claim, n, ev.text)
+            and not any(states_value(forms, n) for _, forms in values)
         ]
         if len(extra) == 1:
             return Mismatch(missing.raw, extra[0].raw, ev.page, ev.sentence_index)
         return None
+    return None
+
+
+def value_said_of_other_name(
+    mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
+) -> NameMismatch | None:
+    """The claim's value, which the evidence states of another name only.
+
+    "CNNIC has the lowest accuracy, 82.8%" against "DPCNN性能最低，准确率仅为82.8%": the value
+    is the paper's, the name it is said of is not, and the claim's name is nowhere in that
+    sentence. Small whole numbers (a count of 3, a rank) recur for unrelated things, so only
+    percentages, decimals and whole numbers from 10 up are read.
+    """
+    for mention in mentions:
+        wanted = number_context(claim, mention.start, mention.end)
+        if (
+            not wanted.names
+            or any(_UNIT.fullmatch(n) for n in wanted.names)
+            or (written_whole(mention.value) and mention.value < 10)
+        ):
+            continue
+        forms = value_forms(mention)
+        owners: list[tuple[Evidence, str]] = []
+        for ev in evidence:
+            text_key = name_key(ev.text)
+            for other in stated_numbers(ev.text):
+                if not states_value(forms, other):
+                    continue
+                names = number_context(ev.text, other.start, other.end).names
+                if names & wanted.names or any(name_key(n) in text_key for n in wanted.names):
+                    return None
+                owners += [(ev, n) for n in names]
+        if owners:
+            ev, name = owners[0]
+            said = re.search(re.escape(name), ev.text, re.I)
+            claimed = re.search(re.escape(next(iter(wanted.names))), claim, re.I)
+            if said and claimed:
+                return NameMismatch(claimed.group(0), said.group(0), ev.page)
     return None

@@ -35,7 +35,6 @@ from core.verify.binding import (
     bind_numbers,
     paper_value_text,
     sentences_stating,
-    value_said_of_other_name,
 )
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
@@ -51,7 +50,7 @@ from core.verify.name_binding import NameMismatch, check_names
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
-from core.verify.owners import exchanged_value, value_of_other_owner
+from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.restated import RestatedSentences
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
@@ -295,7 +294,7 @@ class Checker:
         if binding.mismatch is None:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
             if other is None and cross:
-                other = exchanged_value(numbers.mentions, evidence)
+                other = exchanged_value(numbers.mentions, numbers.text, evidence)
             if other is not None:
                 return replace(binding, mismatch=other)
         return binding
