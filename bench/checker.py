@@ -13,7 +13,9 @@ Sets (all run through the real pipeline: PDF -> ingest -> chunks -> MiniLM -> hy
   (bench/real_critiques.py), split by the sentence's hash.
 * ``swaps-fit`` / ``swaps-report``: those critiques' true sentences and copies with one number or
   one name exchanged for another of the same paper (bench/swaps.py), split as their source;
-  ``swaps-dev``: the same swaps of the development set's true sentences (fitting material).
+  ``swaps-dev``: the same swaps of the development set's true sentences (fitting material);
+  ``swaps-cross``: hand-written true sentences in the other language than their paper, and
+  their swaps (fitting material).
 
 Without ``--judge`` the checker runs gates + binding + semantics. With ``--judge`` the default
 GGUF model's P(YES) is added, on at most ``--limit`` claims per SciTab set (about 1 s each).
@@ -60,6 +62,7 @@ SETS = (
     "swaps-dev",
     "swaps-fit",
     "swaps-report",
+    "swaps-cross",
 )
 KINDS = (
     "wrong_number",
@@ -340,7 +343,8 @@ def cases_of(name: str, limit: int | None, papers: Papers) -> list[Case]:
             print(f"\n== {name}: skipped, the sample papers are not at {PAPERS}")
             return []
         if name.startswith("swaps-"):
-            sources = swaps.real_sources(name.removeprefix("swaps-"))
+            split = name.removeprefix("swaps-")
+            sources = swaps.cross_sources() if split == "cross" else swaps.real_sources(split)
             return [Case(*row) for row in swaps.bench_rows(sources, _parsed(papers))]
         return [Case(*row) for row in real_critiques.bench_rows(name.removeprefix("real-"))]
     return scitab_cases(name.removeprefix("scitab-"), limit)

@@ -11,6 +11,11 @@ is chosen by a hash of the sentence, so the set is the same on every run, and a 
 source sentence's split. The development set's true sentences (English and Chinese critiques of
 its two papers) are swapped the same way, as more material to fit on.
 
+``swaps-cross`` is fitting material for claims in another language than their paper: true
+statements of the sample papers' numbers and names written by hand in the other language
+(bench/devset/cross_claims.json: Chinese sentences about the English papers, English sentences
+about the Chinese one, each with the page that states it), and their swaps.
+
 A swap can, rarely, make another true statement (two names the paper uses interchangeably, a
 number the paper states twice for different things in the same words); the set is for finding
 what the checker does not bind, and its recall is a floor.
@@ -23,6 +28,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+import json
+from pathlib import Path
 
 from bench import real_critiques
 from core.text.normalize import NumberMention, extract_numbers
@@ -178,6 +186,16 @@ def real_sources(split: str) -> list[tuple[str, str]]:
         (f"paper:{i.paper}", i.sentence)
         for i in real_critiques.load(split)
         if i.label == "supported"
+    ]
+
+
+CROSS_CLAIMS = Path(__file__).resolve().parent / "devset" / "cross_claims.json"
+
+
+def cross_sources(path: Path = CROSS_CLAIMS) -> list[tuple[str, str]]:
+    """The hand-written true sentences in another language than their paper."""
+    return [
+        (f"paper:{row['paper']}", row["sentence"]) for row in json.loads(path.read_text("utf-8"))
     ]
 
 

@@ -61,6 +61,8 @@ FACTS = PaperFacts(PAPER)
             True,
         ),
         ("作者写道：「the verifier always agrees with the reader」。", None, True),
+        ("在Table 2中，SpanCheck达到了85.3%。", [], False),
+        ("在Table 5中，SpanCheck达到了85.3%。", ["table_not_in_paper:Table 5"], True),
     ],
 )
 def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
@@ -85,6 +87,32 @@ def test_overclaim_needs_backing_in_evidence() -> None:
 
 def test_translated_chinese_quote_is_not_matched_exactly() -> None:
     assert run_gates("作者称「验证器很少与阅读器矛盾」。", FACTS).failures == ()
+
+
+CHINESE_PAPER = PaperFacts(
+    make_paper(
+        [
+            "截至2021年12月，我国网民规模达10.32亿。三位标注者独立标注剩余的6000个问题。"
+            "模型使用BERT，epoch数目设置为12。"
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # Units and common words are Chinese in the paper; the English claim translates them.
+        ("The annotators labelled the remaining 6000 questions.", []),
+        ("BERT is fine-tuned for 12 epochs.", []),
+        ("By December 2021, China had 1.032 billion internet users.", []),
+        # Acronyms, model names and numbers are written the same in both languages.
+        ("RoBERTa is fine-tuned for 12 epochs.", ["name_not_in_paper:RoBERTa"]),
+        ("The annotators labelled 7000 questions.", ["number_not_in_paper:7000"]),
+    ],
+)
+def test_english_claim_about_a_chinese_paper(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, CHINESE_PAPER).reasons) == reasons
 
 
 def test_names_skip_sentence_start_and_common_words() -> None:

@@ -34,7 +34,8 @@ CONTEXT_WORDS = 5
 _CJK = "\u3400-\u9fff"
 #: A Chinese character is a token of its own (half a word), so Chinese context is as narrow
 #: as English context.
-_TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]")
+_TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]|[,，](?!\d)")
+_NUMBER_TOKEN = re.compile(r"\d[\d.]*")
 _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
 #: A name a value can belong to: BERT, ERNIE, MDRM, GPT-4, BiLSTM (two capitals, or a capital
 #: and a digit), not a plain capitalised word.
@@ -149,13 +150,34 @@ def _side(tokens: Iterable[str], row: bool) -> list[str]:
     """Tokens from the number outwards, up to CONTEXT_WORDS words or a column boundary."""
     out: list[str] = []
     size = 0.0
-    for token in tokens:
+    tokens = list(tokens)
+    for i, token in enumerate(tokens):
         if token == ";" or (token == ":" and row) or size >= CONTEXT_WORDS:
             break
+        if token in ",，":
+            if _own_clause(tokens[i + 1 :]):
+                break
+            continue
         if token != ":":
             out.append(_GREEK.get(token, token))
             size += 0.5 if re.fullmatch(f"[{_CJK}]", token) else 1.0
     return out
+
+
+def _own_clause(tokens: Sequence[str]) -> bool:
+    """Whether the clause beyond a comma states a number of its own, after some words.
+
+    "… about epidemiology, and 569 questions belong to …": the words before the comma are
+    807's, not 569's. A list of numbers ("3, 7, 15 and 30-day") is one clause.
+    """
+    words = 0
+    for token in tokens[: 2 * CONTEXT_WORDS]:
+        if token in ",，;":
+            return False
+        if _NUMBER_TOKEN.fullmatch(token):
+            return words > 0
+        words += 1
+    return False
 
 
 def _join(tokens: Sequence[str]) -> str:
@@ -320,11 +342,15 @@ def _named(
     found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     rival: Mismatch,
 ) -> bool:
-    """Whether the rival value is said of the claim's name and the claim's value of another."""
+    """Whether the rival value is said of the claim's name and the claim's value only of another.
+
+    A value the evidence also says of the claim's name ("F1: 94.44%" beside a table's
+    "F1-score 94.44") is the claim's own.
+    """
     if not wanted.names:
         return False
     forms = value_forms(mention)
-    rival_named = elsewhere = False
+    rival_named = elsewhere = own = False
     for ev, numbers in found:
         for m in numbers:
             names = number_context(ev.text, m.start, m.end).names
@@ -332,7 +358,8 @@ def _named(
                 rival_named |= bool(names & wanted.names)
             elif states_value(forms, m):
                 elsewhere |= bool(names - wanted.names)
-    return rival_named and elsewhere
+                own |= bool(names & wanted.names)
+    return rival_named and elsewhere and not own
 
 
 def _same_value_overlap(

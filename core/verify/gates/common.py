@@ -62,8 +62,10 @@ AUTHOR_YEAR = re.compile(
 NARRATIVE_CITE = re.compile(
     rf"({SURNAME})(\s+et\s+al\.?|\s+(?:and|&)\s+{SURNAME}|\s*等人?)?\s*[(\uff08]\s*((?:1[89]|20)\d\d)[a-z]?\s*[)\uff09]"
 )
+#: Bounded by letters, not by \b: Chinese text runs into the reference ("在Table 2中").
 XREF = re.compile(
-    r"\b(Table|Tab\.|Figure|Fig\.|Section|Sec\.|Appendix|Equation|Eq\.)\s*~?\(?(\d+|[A-Z])\b"
+    r"(?<![A-Za-z])(Table|Tab\.|Figure|Fig\.|Section|Sec\.|Appendix|Equation|Eq\.)\s*~?\(?"
+    r"(\d+|[A-Z])(?![A-Za-z\d])"
     r"|(表|图|圖)\s*(\d+)|第\s*(\d+)\s*[节章]"
 )
 XREF_KIND = {

@@ -33,6 +33,11 @@ def name_candidates(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[s
     return names
 
 
+def _plain_word(name: str) -> bool:
+    """A capitalised word, not an acronym, CamelCase or letter-digit name."""
+    return name[:1].isupper() and name[1:].islower() and name.isalpha()
+
+
 def starts_clause(text: str, start: int) -> bool:
     """Whether ``start`` begins a clause (a capital there proves nothing)."""
     before = text[:start].rstrip()
@@ -49,7 +54,12 @@ def check_names(
     """Names in the sentence must occur in the paper."""
     failures: list[GateFinding] = []
     anchors: list[str] = []
+    # An English sentence about a Chinese paper translates its common words: a capitalised word
+    # ("December", "Internet") is written in Chinese there. Acronyms and model names are not.
+    translated = facts.is_cjk and cjk_ratio(text) <= 0.3
     for name in dict.fromkeys(name_candidates(text, masked)):
+        if translated and _plain_word(name):
+            continue
         if facts.has_name(name):
             anchors.append(f"name:{name}")
         else:

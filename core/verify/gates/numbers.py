@@ -32,7 +32,9 @@ def check_numbers(
     anchors: list[str] = []
     checked = [_settled(m, text, facts) for m in quantities(text, masked)]
     for mention in checked:
-        unit = unit_after(text, mention.end)
+        # A Chinese paper counts in its own words ("6000个问题", "共收集196915条"): an English
+        # unit cannot be looked up there.
+        unit = None if facts.is_cjk else unit_after(text, mention.end)
         found = facts.has_number(mention)
         if found and (unit is None or facts.has_number_with_unit(mention, unit)):
             anchors.append(f"number:{mention.canonical}")
