@@ -24,12 +24,11 @@ what the checker does not bind, and its recall is a floor.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import json
 from pathlib import Path
 
 from bench import real_critiques

@@ -40,8 +40,8 @@ MRR = ev("On MS MARCO, LexiRank reaches an MRR of 36.8, compared with 18.7 for B
 TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
 TOPICS = ev("其余，807（10.1%）个问题与流行病学（E）相关，其他类型（F）的问题有569个（7.1%）。")
 HEALTH = ev("从模型的分类结果中可以看出，“健康生活方式”类别的分类性能最好（F1：94.44%）。")
-OTHERS = ev("其次，模型在“治疗”、“诊断”、“常识”和“流行病学”类别上也具有较高的分类性能，F1均高于85%。")
-F1_ROW = ev("Table 4: 健 康 生 活 方 式: Precision( % ) 95.51; Recall( % ) 93.41; F1-score ( % ) 94.44")
+OTHERS = ev("其次，模型在“治疗”、“诊断”和“流行病学”类别上也具有较高的分类性能，F1均高于85%。")
+F1_ROW = ev("Table 4: 健 康 生 活 方 式: Precision( % ) 95.51; F1-score ( % ) 94.44")
 
 
 @pytest.mark.parametrize(
@@ -171,7 +171,7 @@ F1_ROW = ev("Table 4: 健 康 生 活 方 式: Precision( % ) 95.51; Recall( % )
         ("The BEIR benchmark [4] supplies the five datasets.", [BEIR], 2, None),
         # a number's words end at a comma that opens a clause with a number of its own
         ("807个问题（10.1%）是关于流行病学的，569个问题（7.1%）属于其他类别。", [TOPICS], 4, None),
-        ("807 questions (10.1%) are about epidemiology, 569 (7.1%) are of other types.", [TOPICS], 4, None),
+        ("807 (10.1%) are about epidemiology, 569 (7.1%) of other types.", [TOPICS], 4, None),
         # the claim's value said of its own name in one passage, of another in a table row
         ("健康生活方式类别具有最佳分类性能，F1分数为94.44%。", [HEALTH, OTHERS, F1_ROW], 1, None),
     ],
