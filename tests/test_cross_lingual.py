@@ -153,3 +153,39 @@ def test_a_number_the_translation_loses_is_not_excused_by_it() -> None:
     verdict = checker.verify("模型训练了20万步，批大小为64。")[0]
     assert verdict.status.value == "unsupported"
     assert "number_not_in_paper:20万" in verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "translation", "swapped"),
+    [
+        # "US" is the translation's word for 美国, not a name the claim put there
+        (
+            "TriageLM在来自美国医院的500个问题上达到78.4%的准确率。",
+            "TriageLM reaches 78.4% accuracy on 500 questions from US hospitals.",
+            None,
+        ),
+        (
+            "BERT在来自美国医院的500个问题上达到78.4%的准确率。",
+            "BERT reaches 78.4% accuracy on 500 questions from US hospitals.",
+            "name_mismatch:BERT->TriageLM",
+        ),
+    ],
+)
+def test_a_name_swap_must_be_in_the_claim_as_written(
+    claim: str, translation: str, swapped: str | None
+) -> None:
+    llm = FakeLLM([translation], follows_instructions=True, probabilities=lambda i, c: 0.9)
+    paper = make_paper(
+        ["TriageLM reaches 78.4% accuracy on 500 questions from American hospitals."]
+    )
+    checker = Checker(
+        paper,
+        FakeRetriever(paper),
+        FakeEmbedder(),
+        llm,
+        CheckerSettings(),
+        multilingual=FakeMultilingual({"准确率": "accuracy", "医院": "hospitals"}),
+    )
+    reasons = checker.verify(claim)[0].reasons
+    found = [r for r in reasons if r.startswith("name_mismatch")]
+    assert found == ([swapped] if swapped else [])

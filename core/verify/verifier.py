@@ -43,6 +43,7 @@ from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
+from core.verify.gates.common import name_key
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
@@ -252,9 +253,7 @@ class Checker:
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
-                    swapped=check_names(text, ev.evidence)
-                    or value_said_of_other_name(numbers.mentions, numbers.text, ev.evidence)
-                    or self.cited_names.check(with_pages),
+                    swapped=self._swapped(with_pages, text, numbers, ev.evidence),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
@@ -281,6 +280,27 @@ class Checker:
             self.signal_log.append((claim, signals))
             verdicts.append(verdict)
         return verdicts
+
+    def _swapped(
+        self, claim: str, text: str, numbers: _ClaimNumbers, evidence: Sequence[Evidence]
+    ) -> NameMismatch | None:
+        """A name the claim puts where the paper has another.
+
+        ``text`` may be the claim's translation, which can bring names of its own ("美国" as
+        "US") or lose one: a swap stands only when the claim as written has the name it is
+        said to swap and lacks the paper's.
+        """
+        found = (
+            check_names(text, evidence)
+            or value_said_of_other_name(numbers.mentions, numbers.text, evidence)
+            or self.cited_names.check(claim)
+        )
+        if found is None or text == claim:
+            return found
+        written = name_key(claim)
+        if name_key(found.claim_name) in written and name_key(found.paper_name) not in written:
+            return found
+        return None
 
     def _bind(
         self, numbers: _ClaimNumbers, evidence: Sequence[Evidence], *, cross: bool
