@@ -47,3 +47,80 @@ def test_prose_is_not_a_table() -> None:
 
     page = {"blocks": [{"lines": [line(y) for y in range(100, 300, 14)]}]}
     assert find_tables(page, 1) == []
+
+
+def _grouped_pdf(path: Path) -> Path:
+    """A two-column page: prose on the left, a table with group labels on the right."""
+    pymupdf = pytest.importorskip("pymupdf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    prose = [
+        "We also compare the results obtained from the attention model",
+        "used in the baseline and our hierarchical model, which contains",
+        "self-attention and multi-head attention, with text only data.",
+        "The performance of our model is stronger on every horizon, as",
+        "the improvements due to the progressive architecture show.",
+        "Regarding the embeddings used, the results of an ablation study",
+        "on the different embeddings used by both approaches are listed.",
+    ]
+    for i, line in enumerate(prose):
+        page.insert_text((54, 130 + 11 * i), line, fontsize=8)
+    page.insert_text((320, 100), "Table 3: Ablation of the embeddings.", fontsize=8)
+    grid = [
+        (130, None, ["Model", "Embeddings", "n=3", "n=7"]),
+        (141, None, ["", "Glove", "1.558", "0.469"]),
+        (152, None, ["", "Glove+Audio", "1.313", "0.389"]),
+        (147, "HTSL", []),
+        (163, None, ["", "Glove", "1.574", "0.474"]),
+        (174, None, ["", "Glove+Audio", "0.845", "0.349"]),
+        (169, "HTML", []),
+    ]
+    for y, label, cells in grid:
+        if label:
+            page.insert_text((322, y), label, fontsize=8)
+        for c, cell in enumerate(cells):
+            page.insert_text((322 + [0, 40, 120, 160][c], y), cell, fontsize=8)
+    doc.save(path)
+    return path
+
+
+def test_group_labels_and_the_other_column(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(_grouped_pdf(tmp_path / "g.pdf"))
+    rows = [s.text for s in paper.sentences if s.section == "table"]
+    assert rows == [
+        "Table 3: HTSL Glove: n=3 1.558; n=7 0.469",
+        "Table 3: HTSL Glove+Audio: n=3 1.313; n=7 0.389",
+        "Table 3: HTML Glove: n=3 1.574; n=7 0.474",
+        "Table 3: HTML Glove+Audio: n=3 0.845; n=7 0.349",
+    ]
+    body = " ".join(s.text for s in paper.sentences if s.section != "table")
+    assert "progressive architecture" in body
+    assert "0.845" not in body
+
+
+def test_a_label_centred_on_its_rows_names_each_of_them() -> None:
+    from core.ingest.tables import Cell, _labels
+
+    def row(y: float, *cells: tuple[float, str]) -> list[Cell]:
+        return [Cell(text, (x, y, x + 6 * len(text), y + 8)) for x, text in cells]
+
+    body = [
+        row(10, (167, "bc-LSTM"), (279, "Text+Audio"), (332, "1.418")),
+        row(21, (279, "Text Only"), (332, "1.431")),
+        row(32, (197, "MDRM"), (279, "Audio Only"), (332, "1.412")),
+        row(43, (279, "Text+Audio"), (332, "1.371")),
+        row(54, (279, "Text Only"), (332, "1.175")),
+        row(60, (193, "HTML (Ours)")),
+        row(65, (279, "Text+Audio"), (332, "0.845")),
+    ]
+    assert _labels(body) == [
+        "bc-LSTM Text+Audio",
+        "MDRM Text Only",
+        "MDRM Audio Only",
+        "MDRM Text+Audio",
+        "HTML (Ours) Text Only",
+        "HTML (Ours)",
+        "HTML (Ours) Text+Audio",
+    ]

@@ -6,6 +6,11 @@ row just above is its header. Each data row becomes one evidence text that names
 value is ("Table 2: HTML: n=3 0.401; n=7 0.302"), so a number in a claim can be checked against
 the value in the same row and column, and table cells no longer leak into body sentences.
 
+A label printed once for a group of rows (a merged cell: "MDRM [46]" beside its "Text Only",
+"Audio Only" and "Text+Audio" rows, or "HTML (Ours)" alone on a line between its two) is the
+label of each row of its group, which it is centred on. In a two-column page, prose of the other
+column that shares a line with a table row is not part of it.
+
 Cheap by design (no PyMuPDF table finder, which costs about 0.3 s a page): it only reads the
 spans PyMuPDF has already extracted.
 """
@@ -53,6 +58,7 @@ class Table:
     bbox: BBox
     rows: tuple[TableRow, ...]
     header: tuple[Cell, ...] = ()
+    caption: str = ""
 
 
 def _spans(page_dict: dict[str, Any]) -> list[tuple[BBox, str, float]]:
@@ -162,12 +168,13 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
     if len(spans) < 6:
         return []
     width = float(page_dict.get("width") or max(s[0][2] for s in spans))
-    rows = [_off_margins(row, width) for row in _rows(spans)]
+    rows = [_without_other_column(_off_margins(row, width), width) for row in _rows(spans)]
     rows = [row for row in rows if row]
     captions = [
-        (row[0].bbox[1], f"{m.group(1).rstrip('.').title()} {m.group(2)}")
+        (cell.bbox[1], f"{m.group(1).rstrip('.').title()} {m.group(2)}")
         for row in rows
-        if row and (m := _CAPTION.match(row[0].text))
+        for cell in row
+        if (m := _CAPTION.match(cell.text))
     ]
     tables: list[Table] = []
     i = 0
@@ -176,8 +183,19 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
             i += 1
             continue
         j = i
-        while j + 1 < len(rows) and _is_data_row(rows[j + 1]) and _close(rows[j], rows[j + 1]):
-            j += 1
+        while j + 1 < len(rows):
+            if _is_data_row(rows[j + 1]) and _close(rows[j], rows[j + 1]):
+                j += 1
+            elif (
+                j + 2 < len(rows)
+                and _is_group_label(rows[j + 1])
+                and _is_data_row(rows[j + 2])
+                and _close(rows[j], rows[j + 1])
+                and _close(rows[j + 1], rows[j + 2])
+            ):
+                j += 2
+            else:
+                break
         if j > i:
             previous = tables[-1] if tables else None
             tables.append(_table(rows, i, j, captions, page_number, previous))
@@ -205,17 +223,30 @@ def _table(
         # A block of rows set apart by a rule or a gap continues the table above it.
         header = list(previous.header)
     top = min(c.bbox[1] for c in (header or rows[first]))
-    caption = min(captions, key=lambda c: abs(c[0] - top))[1] if captions else ""
+    caption = _caption(captions, top)
+    if previous is not None and header and header == list(previous.header):
+        caption = previous.caption
     out: list[TableRow] = []
-    for row in rows[first : last + 1]:
-        cells = [c for c in row if len(c.text.split()) <= MAX_CELL_WORDS]
-        label = cells[0].text if cells and not _NUMERIC.match(cells[0].text) else ""
-        values = cells[1:] if label else cells
+    body = [
+        [c for c in row if len(c.text.split()) <= MAX_CELL_WORDS] for row in rows[first : last + 1]
+    ]
+    for cells, label in zip(body, _labels(body), strict=True):
+        if not cells or _is_group_label(cells):
+            continue
+        values = _label_cells(cells)[1]
         box = union_bbox([c.bbox for c in cells])
         text = row_text(label, values, header, caption)
         out.append(TableRow(page_number, text, box, tuple(c.text for c in cells)))
     boxes = [c.bbox for row in rows[first : last + 1] for c in row] + [c.bbox for c in header]
-    return Table(page_number, union_bbox(boxes), tuple(out), tuple(header))
+    return Table(page_number, union_bbox(boxes), tuple(out), tuple(header), caption)
+
+
+def _caption(captions: list[tuple[float, str]], top: float) -> str:
+    """The nearest caption above the table (where captions are printed), else the nearest."""
+    above = [c for c in captions if c[0] <= top]
+    if above:
+        return max(above)[1]
+    return min(captions, key=lambda c: abs(c[0] - top))[1] if captions else ""
 
 
 def _below(table: Table, row: list[Cell]) -> bool:
@@ -223,3 +254,85 @@ def _below(table: Table, row: list[Cell]) -> bool:
     size = max(c.bbox[3] - c.bbox[1] for c in row)
     gap = min(c.bbox[1] for c in row) - table.bbox[3]
     return 0 <= gap < 6 * size and row[-1].bbox[2] > table.header[-1].bbox[0]
+
+
+def _without_other_column(cells: list[Cell], width: float) -> list[Cell]:
+    """Without prose of the other text column that shares the line with a table row."""
+
+    def prose(cell: Cell) -> bool:
+        return len(cell.text.split()) > MAX_CELL_WORDS or _prose(cell.text)
+
+    short = [c for c in cells if not prose(c)]
+    if len(short) < 2:
+        return cells
+    middle = width / 2
+    right = all(c.bbox[0] >= middle for c in short)
+    left = all(c.bbox[2] <= middle for c in short)
+    return [
+        c
+        for c in cells
+        if not (prose(c) and ((right and c.bbox[2] <= middle) or (left and c.bbox[0] >= middle)))
+    ]
+
+
+def _is_group_label(cells: list[Cell]) -> bool:
+    """A line holding one short label and nothing else: a merged cell's label."""
+    return (
+        len(cells) == 1
+        and not _NUMERIC.match(cells[0].text)
+        and len(cells[0].text.split()) <= MAX_CELL_WORDS
+        and not _prose(cells[0].text)
+    )
+
+
+def _label_cells(cells: list[Cell]) -> tuple[list[Cell], list[Cell]]:
+    """The row's leading text cells (its label, possibly in parts) and its values."""
+    if _is_group_label(cells):
+        return cells, []
+    k = 0
+    while k < len(cells) - 1 and not _NUMERIC.match(cells[k].text):
+        k += 1
+    return cells[:k], cells[k:]
+
+
+def _labels(body: list[list[Cell]]) -> list[str]:
+    """Each row's label, with the label of the group of rows it belongs to.
+
+    A label printed once for a group stands alone on its line or before a row's own label
+    ("MDRM [46]" before "Audio Only"). A row whose label starts right of where such a label
+    ends ("Text Only") belongs to one: the group label centred on as many such rows above as
+    below it.
+    """
+    parts = [_label_cells(cells)[0] for cells in body]
+    capable = [
+        bool(p) and (_is_group_label(cells) or len(p) > 1)
+        for cells, p in zip(body, parts, strict=True)
+    ]
+    ends = [p[0].bbox[2] for p, c in zip(parts, capable, strict=True) if c]
+    group: list[str | None] = [None] * len(body)
+    if ends:
+        edge = min(ends)
+        own = [bool(p) and p[0].bbox[0] < edge for p in parts]
+        for k in range(len(body)):
+            if not (own[k] and capable[k]):
+                continue
+            above = _free_run(range(k - 1, -1, -1), own, group)
+            below = _free_run(range(k + 1, len(body)), own, group)
+            reach = min(len(above), len(below))
+            for i in above[:reach] + below[:reach]:
+                group[i] = parts[k][0].text
+    labels = []
+    for k, p in enumerate(parts):
+        text = " ".join(c.text for c in p)
+        labels.append(f"{group[k]} {text}" if group[k] else text)
+    return labels
+
+
+def _free_run(indices: range, own: list[bool], group: list[str | None]) -> list[int]:
+    """Consecutive rows without a label of their own or a group yet."""
+    run = []
+    for i in indices:
+        if own[i] or group[i] is not None:
+            break
+        run.append(i)
+    return run
