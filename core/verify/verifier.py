@@ -38,7 +38,7 @@ from core.verify.binding import (
 )
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
-from core.verify.comparison import Contradiction, check_comparison
+from core.verify.comparison import Contradiction, check_comparison, read_row
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
@@ -53,6 +53,7 @@ from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.restated import RestatedSentences
+from core.verify.row_binding import row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -133,6 +134,7 @@ class Checker:
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
         self.table_rows = [s for s in paper.sentences if s.section == "table"]
+        self.rows = [r for r in (read_row(s) for s in self.table_rows) if r is not None]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
         #: The judge's model translates what the multilingual space cannot carry: a claim's
@@ -307,12 +309,16 @@ class Checker:
     ) -> Binding:
         """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch.
 
+        So is a value of a table row when the claim's words name another row of its column.
+
         A claim in another language is read through a translation, which can move a value away
         from its words; there one value exchanged in the sentence stating the others is too.
         """
         binding = self._bind_in_context(numbers, evidence)
         if binding.mismatch is None:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
+            if other is None:
+                other = row_mismatch(numbers.mentions, numbers.text, self.rows)
             if other is None and cross:
                 other = exchanged_value(numbers.mentions, numbers.text, evidence)
             if other is not None:
