@@ -69,6 +69,8 @@ def test_check_names(
         ("Submit code to Figshare or Bitbucket.", ["Figshare", "Bitbucket"]),
         ("As shown in Figure 5, BERT beats fastText.", ["BERT", "fastText"]),
         ("Python is used by the S&P 500 Earning Conference Calls dataset.", []),
+        # a table row's group label: "Ours" names nothing
+        ("Table 2: HTML (Ours) Text+Audio: n=3 0.845", ["HTML", "Text+Audio"]),
     ],
 )
 def test_names(text: str, expected: list[str]) -> None:

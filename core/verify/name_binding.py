@@ -18,6 +18,7 @@ from core.text.normalize import number_keys
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.common import name_key
+from core.verify.gates.lexicon import NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket).
@@ -63,7 +64,12 @@ def names(text: str) -> list[str]:
         if _INNER_CAPITAL.match(word):
             out.append(word)
             continue
-        if not word[0].isupper() or len(word) <= 2 or word in _LABELS:
+        if (
+            not word[0].isupper()
+            or len(word) <= 2
+            or word in _LABELS
+            or word.casefold() in NOT_NAMES
+        ):
             continue
         first = not text[: match.start()].strip() or bool(
             re.search(r"[.!?:。！？：]\s*$", text[: match.start()])

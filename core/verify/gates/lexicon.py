@@ -148,7 +148,7 @@ NOT_NAMES = frozenset(
     equation evidence experiment experiments fig figure finally first flops for from furthermore
     gb ghz gpu gpus hence here how however i if ii iii importantly in introduction it its iv
     limitations llm llms mb method methods ml model moreover nlp no not notably note of on or
-    our overall paper pdf questions ram related results sec second section similarly since
+    our ours overall paper pdf questions ram related results sec second section similarly since
     specifically study tab table tb that the their there these they third this those thus to
     unfortunately url vi we what when where whereas which while who why with work yes
     """.split()
