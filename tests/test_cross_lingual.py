@@ -10,6 +10,7 @@ import pytest
 
 from core.config import CheckerSettings
 from core.llm import multilingual
+from core.types import Paper
 from core.verify.evidence import EvidenceFinder
 from core.verify.translate import TRANSLATE_INSTRUCTION
 from core.verify.verifier import Checker
@@ -40,6 +41,17 @@ def _checker(llm: FakeLLM, space: FakeMultilingual) -> tuple[Checker, FakeRetrie
     retriever = FakeRetriever(PAPER)
     checker = Checker(PAPER, retriever, FakeEmbedder(), llm, CheckerSettings(), multilingual=space)
     return checker, retriever
+
+
+def _checker_of(paper: Paper, llm: FakeLLM, glossary: dict[str, str]) -> Checker:
+    return Checker(
+        paper,
+        FakeRetriever(paper),
+        FakeEmbedder(),
+        llm,
+        CheckerSettings(),
+        multilingual=FakeMultilingual(glossary),
+    )
 
 
 def _translations(llm: FakeLLM) -> list[str]:
@@ -142,14 +154,7 @@ def test_a_number_the_translation_loses_is_not_excused_by_it() -> None:
         probabilities=lambda i, c: 0.9,
     )
     paper = make_paper(["We train for 150,000 steps with a batch size of 64 on four GPUs."])
-    checker = Checker(
-        paper,
-        FakeRetriever(paper),
-        FakeEmbedder(),
-        llm,
-        CheckerSettings(),
-        multilingual=FakeMultilingual({"训练": "train", "批大小": "batch size"}),
-    )
+    checker = _checker_of(paper, llm, {"训练": "train", "批大小": "batch size"})
     verdict = checker.verify("模型训练了20万步，批大小为64。")[0]
     assert verdict.status.value == "unsupported"
     assert "number_not_in_paper:20万" in verdict.reasons
@@ -178,14 +183,7 @@ def test_a_name_swap_must_be_in_the_claim_as_written(
     paper = make_paper(
         ["TriageLM reaches 78.4% accuracy on 500 questions from American hospitals."]
     )
-    checker = Checker(
-        paper,
-        FakeRetriever(paper),
-        FakeEmbedder(),
-        llm,
-        CheckerSettings(),
-        multilingual=FakeMultilingual({"准确率": "accuracy", "医院": "hospitals"}),
-    )
+    checker = _checker_of(paper, llm, {"准确率": "accuracy", "医院": "hospitals"})
     reasons = checker.verify(claim)[0].reasons
     found = [r for r in reasons if r.startswith("name_mismatch")]
     assert found == ([swapped] if swapped else [])
