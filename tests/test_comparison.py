@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 
 from core.types import PaperSentence
-from core.verify.comparison import check_comparison
+from core.verify.comparison import check_comparison, read_row
 
-ROWS = [
+SENTENCES = [
     PaperSentence(
         0, "Table 3: LSTM: F1 71.2; Recall 80.1; Error 0.30", 8, ((0, 0, 1, 1),), "table"
     ),
@@ -20,6 +20,7 @@ ROWS = [
         2, "Table 3: HTML+Audio: F1 75.0; Recall 79.0; Error 0.22", 8, ((0, 0, 1, 1),), "table"
     ),
 ]
+ROWS = [r for r in (read_row(s) for s in SENTENCES) if r is not None]
 
 
 @pytest.mark.parametrize(

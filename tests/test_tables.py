@@ -10,18 +10,26 @@ HEADER = ["Model", "n=3", "n=7", "n=15"]
 ROWS = [["LSTM", "1.970", "0.459", "0.320"], ["HTML", "0.401", "0.302", "0.250"]]
 
 
-def table_pdf(path: Path) -> Path:
+def _page_pdf(path: Path, texts: list[tuple[float, float, str, float]]) -> Path:
+    """A one-page PDF with each ``(x, y, text, font size)`` written in place."""
     pymupdf = pytest.importorskip("pymupdf")
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    page.insert_text((72, 80), "Results are shown below and discussed in the text.", fontsize=10)
-    page.insert_text((72, 110), "Table 2: Mean squared error per horizon.", fontsize=9)
-    for r, row in enumerate([HEADER, *ROWS]):
-        for c, cell in enumerate(row):
-            page.insert_text((72 + 90 * c, 130 + 14 * r), cell, fontsize=9)
-    page.insert_text((72, 200), "The hierarchical model has the lowest error.", fontsize=10)
+    for x, y, text, size in texts:
+        page.insert_text((x, y), text, fontsize=size)
     doc.save(path)
     return path
+
+
+def table_pdf(path: Path) -> Path:
+    texts = [
+        (72.0, 80.0, "Results are shown below and discussed in the text.", 10.0),
+        (72.0, 110.0, "Table 2: Mean squared error per horizon.", 9.0),
+    ]
+    for r, row in enumerate([HEADER, *ROWS]):
+        texts += [(72.0 + 90 * c, 130.0 + 14 * r, cell, 9.0) for c, cell in enumerate(row)]
+    texts.append((72.0, 200.0, "The hierarchical model has the lowest error.", 10.0))
+    return _page_pdf(path, texts)
 
 
 def test_rows_are_sentences_bound_to_headers(tmp_path: Path) -> None:
@@ -51,9 +59,6 @@ def test_prose_is_not_a_table() -> None:
 
 def _grouped_pdf(path: Path) -> Path:
     """A two-column page: prose on the left, a table with group labels on the right."""
-    pymupdf = pytest.importorskip("pymupdf")
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
     prose = [
         "We also compare the results obtained from the attention model",
         "used in the baseline and our hierarchical model, which contains",
@@ -63,9 +68,8 @@ def _grouped_pdf(path: Path) -> Path:
         "Regarding the embeddings used, the results of an ablation study",
         "on the different embeddings used by both approaches are listed.",
     ]
-    for i, line in enumerate(prose):
-        page.insert_text((54, 130 + 11 * i), line, fontsize=8)
-    page.insert_text((320, 100), "Table 3: Ablation of the embeddings.", fontsize=8)
+    texts = [(54.0, 130.0 + 11 * i, line, 8.0) for i, line in enumerate(prose)]
+    texts.append((320.0, 100.0, "Table 3: Ablation of the embeddings.", 8.0))
     grid = [
         (130, None, ["Model", "Embeddings", "n=3", "n=7"]),
         (141, None, ["", "Glove", "1.558", "0.469"]),
@@ -77,11 +81,9 @@ def _grouped_pdf(path: Path) -> Path:
     ]
     for y, label, cells in grid:
         if label:
-            page.insert_text((322, y), label, fontsize=8)
-        for c, cell in enumerate(cells):
-            page.insert_text((322 + [0, 40, 120, 160][c], y), cell, fontsize=8)
-    doc.save(path)
-    return path
+            texts.append((322.0, y, label, 8.0))
+        texts += [(322.0 + [0, 40, 120, 160][c], y, cell, 8.0) for c, cell in enumerate(cells)]
+    return _page_pdf(path, texts)
 
 
 def test_group_labels_and_the_other_column(tmp_path: Path) -> None:

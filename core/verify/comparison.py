@@ -120,20 +120,19 @@ def _named(part: str, rows: Sequence[Row]) -> Row | None:
     return top[0] if len({_key(r.label) for r in top}) == 1 and len(top) == 1 else None
 
 
-def check_comparison(claim: str, table_rows: Sequence[PaperSentence]) -> Contradiction | None:
+def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     """A contradiction when the table shows the claim's comparison reversed, else None.
 
     Args:
         claim: The claim text.
-        table_rows: The paper's table-row sentences (section ``table``).
+        rows: The paper's table rows (``read_row`` of its ``table`` sentences).
 
     Returns:
         The contradiction, naming the rows, the column and the page; None when the claim makes
         no comparison, the rows or columns cannot be told apart, or the table agrees.
     """
-    if not table_rows:
+    if not rows:
         return None
-    rows = [r for r in (read_row(s) for s in table_rows) if r is not None]
     match = _COMPARE.search(claim)
     if match is None:
         return _check_superlative(claim, rows)

@@ -9,9 +9,9 @@ such a claim, so a claim is matched to rows by all its words.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from core.text.normalize import NumberMention
 from core.text.words import content_words
@@ -42,7 +42,7 @@ def row_mismatch(
         if cells and all(r is not None for r in rivals):
             rival, column = rivals[0], cells[0][1]
             if rival is not None:
-                value = _plain(rival.values[column])
+                value = f"{rival.values[column]:f}"
                 return Mismatch(mention.raw, value, rival.sentence.page, rival.sentence.index)
     return None
 
@@ -62,14 +62,12 @@ def _named_instead(row: Row, column: str, rows: Sequence[Row], words: set[str]) 
     return found[0] if len(found) == 1 else None
 
 
-def _label_words(label: str) -> set[str]:
-    return {w for w in content_words(label) if not re.fullmatch(r"[\d.%]+", w)} - _NOT_NAMING
+@functools.lru_cache(maxsize=4096)
+def _label_words(label: str) -> frozenset[str]:
+    words = (w for w in content_words(label) if not re.fullmatch(r"[\d.%]+", w))
+    return frozenset(words) - _NOT_NAMING
 
 
 def _names_column(claim: str, column: str) -> bool:
     """Whether the claim names the column ("n=3", not inside "n=30")."""
     return re.search(rf"(?<![\w=]){re.escape(column)}(?![\w.])", claim, re.I) is not None
-
-
-def _plain(value: Decimal) -> str:
-    return f"{value:f}"

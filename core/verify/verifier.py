@@ -133,8 +133,8 @@ class Checker:
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
-        self.table_rows = [s for s in paper.sentences if s.section == "table"]
-        self.rows = [r for r in (read_row(s) for s in self.table_rows) if r is not None]
+        #: The paper's table rows, read once: comparisons and row binding look values up there.
+        self.rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
         #: The judge's model translates what the multilingual space cannot carry: a claim's
@@ -237,7 +237,7 @@ class Checker:
             )
             numbers = _claim_numbers(gates, text if cross else "")
             binding = self._bind(numbers, ev.evidence, cross=cross)
-            comparison = check_comparison(text, self.table_rows)
+            comparison = check_comparison(text, self.rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
                 _Pending(
