@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
-from core.verify.translate import TRANSLATE_INSTRUCTION, ClaimTranslator, language_of
+from core.verify.translate import (
+    TRANSLATE_INSTRUCTION,
+    ClaimTranslator,
+    kept_terms,
+    language_of,
+)
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
 
@@ -61,6 +66,42 @@ def test_chinese_claim_is_retrieved_in_english_and_judged_as_written() -> None:
     assert "85.3%" in verdict.evidence[0].text
 
 
+CLAIM = "LSTM在n=30时的MSE为0.181。"
+
+
+@pytest.mark.parametrize(
+    ("replies", "expected", "calls"),
+    [
+        # the first translation keeps every name and number: asked once
+        (["The MSE of LSTM at n=30 is 0.181."], "The MSE of LSTM at n=30 is 0.181.", 1),
+        # it lost the name that owns the value: asked again, naming what to keep
+        (
+            ["The MSE at n=30 is 0.181.", "The MSE of LSTM at n=30 is 0.181."],
+            "The MSE of LSTM at n=30 is 0.181.",
+            2,
+        ),
+        # the second loses more: the first stands
+        (["The MSE at n=30 is 0.181.", "The error is small."], "The MSE at n=30 is 0.181.", 2),
+        # the second is unusable: the first stands
+        (["The MSE at n=30 is 0.181.", ""], "The MSE at n=30 is 0.181.", 2),
+    ],
+)
+def test_a_translation_that_lost_a_name_is_asked_again(
+    replies: list[str], expected: str, calls: int
+) -> None:
+    llm = FakeLLM(replies)
+    assert ClaimTranslator(llm).translate(CLAIM, "en") == expected
+    assert len(llm.history) == calls
+    if calls == 2:
+        assert llm.history[1].instruction.endswith(
+            "Keep these exactly as written: LSTM, n=30, MSE, 0.181."
+        )
+
+
+def test_kept_terms_leave_out_numbers_written_in_chinese() -> None:
+    assert kept_terms("共有20万次会议，GPT-4的准确率为88.2%。") == ["GPT-4", "88.2%"]
+
+
 @pytest.mark.parametrize(
     ("text", "language"),
     [
@@ -75,3 +116,10 @@ def test_chinese_claim_is_retrieved_in_english_and_judged_as_written() -> None:
 )
 def test_language_of(text: str, language: str) -> None:
     assert language_of(text) == language
+
+
+def test_a_number_in_another_scale_is_not_lost() -> None:
+    llm = FakeLLM(["根据IDF报告，2021年全球有近5.37亿成年人（20-79岁）患有糖尿病。"])
+    claim = "By the IDF report, nearly 537 million adults aged 20-79 had diabetes in 2021."
+    assert ClaimTranslator(llm).translate(claim, "zh") is not None
+    assert len(llm.history) == 1

@@ -3,15 +3,18 @@
 A Chinese critique of an English paper (or the reverse) cannot be matched by the English
 embedder or by BM25 across languages. The judge's model translates each such claim once; the
 gates still read the original (numbers, names and quotes are written the same in both). A
-translation that is empty, far too long, or still in the claim's language is not used.
+translation that is empty, far too long, or still in the claim's language is not used; one
+that lost a name or number of the claim is asked for once more, naming what to keep.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from decimal import Decimal
 
 from core.llm.base import LLM
+from core.text.normalize import NumberMention, extract_numbers
 from core.text.sentences import is_cjk_char
 
 log = logging.getLogger(__name__)
@@ -23,6 +26,19 @@ TRANSLATE_INSTRUCTION = {
     ),
     "zh": ("把用户的句子翻译成中文。数字、名称、引用和术语保持原样。只输出译文，一行。"),
 }
+#: Said when a first translation lost a name or number: the binding reads the translation, and
+#: a value without its owner ("The MSE for n=30 is 0.181" for "LSTM在n=30时为0.181") binds
+#: to any row that states it.
+KEEP_EXACTLY = {
+    "en": " Keep these exactly as written: {terms}.",
+    "zh": "以下内容保持原样：{terms}。",
+}
+_SCALE = {"K": 10**3, "M": 10**6, "B": 10**9}
+#: Names written the same in both languages: LSTM, GPT-2, Text+Audio, n=30.
+_KEPT_NAME = re.compile(
+    r"(?<![A-Za-z0-9])(?:[a-z]=\d+|(?=[A-Za-z0-9+\-]*[A-Z][A-Za-z0-9+\-]*[A-Z0-9])"
+    r"[A-Za-z][A-Za-z0-9]*(?:[+\-][A-Za-z0-9]+)*)(?![A-Za-z0-9])"
+)
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
@@ -55,11 +71,23 @@ class ClaimTranslator:
         return self._cache[key]
 
     def _ask(self, text: str, target: str) -> str | None:
+        """A usable translation; one that lost a name or number is asked for once more."""
+        first = self._translation(text, target, TRANSLATE_INSTRUCTION[target])
+        lost = _lost(text, first) if first is not None else []
+        terms = ", ".join(kept_terms(text))
+        if not lost or not terms:
+            return first
+        again = self._translation(
+            text, target, TRANSLATE_INSTRUCTION[target] + KEEP_EXACTLY[target].format(terms=terms)
+        )
+        if again is not None and len(_lost(text, again)) < len(lost):
+            return again
+        return first
+
+    def _translation(self, text: str, target: str, instruction: str) -> str | None:
         budget = min(2 * self.llm.count_tokens(text) + 16, 256)
         try:
-            out = self.llm.complete(
-                TRANSLATE_INSTRUCTION[target], text, max_tokens=budget, stop=("\n",)
-            ).text
+            out = self.llm.complete(instruction, text, max_tokens=budget, stop=("\n",)).text
         except Exception as exc:  # noqa: BLE001 - the original claim is checked instead
             log.warning("claim translation failed: %s", exc)
             return None
@@ -68,3 +96,33 @@ class ClaimTranslator:
         if not line or language_of(line) != target or len(line) > 4 * len(text) + 40:
             return None
         return line
+
+
+def kept_terms(text: str) -> list[str]:
+    """Names and numbers a translation must keep as written, in order, each once."""
+    spans = [m.span() for m in _KEPT_NAME.finditer(text)]
+    names = [text[start:end] for start, end in spans]
+    # "20万" is 200,000 in English and "537 million" 5.37亿 in Chinese: only numbers written
+    # alike in both languages are listed.
+    numbers = [
+        m.raw
+        for m in extract_numbers(text)
+        if not any(start <= m.start < end for start, end in spans)
+        and not m.scale
+        and not any(is_cjk_char(ch) for ch in m.raw)
+    ]
+    return list(dict.fromkeys(names + numbers))
+
+
+def _lost(text: str, translation: str) -> list[str]:
+    """The claim's names and numbers its translation does not hold."""
+    have = {_magnitude(m) for m in extract_numbers(translation)}
+    key = translation.casefold()
+    lost = [m.group(0) for m in _KEPT_NAME.finditer(text) if m.group(0).casefold() not in key]
+    lost += [m.raw for m in extract_numbers(text) if _magnitude(m) not in have]
+    return lost
+
+
+def _magnitude(mention: NumberMention) -> Decimal:
+    """537 million and 5.37亿 alike."""
+    return mention.value * _SCALE.get(mention.scale, 1)
