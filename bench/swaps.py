@@ -64,7 +64,9 @@ def _form(mention: NumberMention) -> tuple[bool, str, int, str]:
     text = mention.raw.replace(",", "")
     places = len(text.split(".", 1)[1].rstrip("%‰ ")) if "." in text else 0
     value = mention.value
-    if places == 0 and 1900 <= value <= 2100:
+    if mention.scientific:
+        size = "power"  # 2e-5 stands in for a learning rate, not for a count
+    elif places == 0 and 1900 <= value <= 2100:
         size = "year"
     elif places == 0:
         size = "small" if value < 10 else "count"

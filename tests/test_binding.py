@@ -203,6 +203,35 @@ def test_the_papers_thousands_keep_their_separators() -> None:
     assert paper_value_text(result.mismatch) == "the paper says 2,243 (p. 4)"
 
 
+GRID = ev(
+    "We select the learning rate among {1e-5, 2e-5, 5e-5, 1e-4}, and the number of epochs in "
+    "{10, 20, 30}."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a power of ten is a value in a list, not a setting, and never a percent
+        ("The learning rate is chosen among {1e-5, 2e-5, 5e-5, 1e-4}.", None),
+        ("The learning rate is chosen among {1e-5, 2e-6, 5e-5, 1e-4}.", ("2e-6", "2e-5")),
+        ("The chosen learning rate is 2e-5.", None),
+    ],
+)
+def test_powers_of_ten_in_a_list(claim: str, mismatch: tuple[str, str] | None) -> None:
+    result = bind_numbers(extract_numbers(claim), claim, [GRID])
+    found = result.mismatch
+    assert (found and (found.claim_value, found.paper_value)) == mismatch
+    assert result.bound == sum(m.raw in GRID.text for m in extract_numbers(claim))
+
+
+def test_a_power_of_ten_keeps_its_written_form() -> None:
+    text = "The learning rate is 5e-4."
+    result = bind_numbers(extract_numbers(text), text, [ev("The learning rate is 2e-5.")])
+    assert result.mismatch is not None
+    assert paper_value_text(result.mismatch) == "the paper says 2e-5 (p. 4)"
+
+
 @pytest.mark.parametrize(
     ("claim", "evidence", "expected"),
     [

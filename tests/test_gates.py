@@ -105,6 +105,8 @@ CHINESE_PAPER = PaperFacts(
         # Units and common words are Chinese in the paper; the English claim translates them.
         ("The annotators labelled the remaining 6000 questions.", []),
         ("BERT is fine-tuned for 12 epochs.", []),
+        ("BERT is fine-tuned for 6000 epochs.", ["number_unit_not_in_paper:6000 epochs"]),
+        ("Users were counted until 2021.", []),
         ("By December 2021, China had 1.032 billion internet users.", []),
         # Acronyms, model names and numbers are written the same in both languages.
         ("RoBERTa is fine-tuned for 12 epochs.", ["name_not_in_paper:RoBERTa"]),
@@ -132,6 +134,38 @@ def test_if_any_is_a_hedge_not_an_overclaim() -> None:
     assert overclaim_terms("It beats any baseline.") == ["any"]
 
 
+RATIO_PAPER = PaperFacts(
+    make_paper(
+        [
+            "We split the calls into training, validation and test sets in the ratio 7:1:2. "
+            "The learning rate is 2e-5, chosen among {1e-5, 2e-5, 5e-5}. The other corpus "
+            "keeps 80%, 10% and 10% of its documents for training, validation and testing."
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        ("The data are split 7:1:2.", []),
+        ("数据集按7：1：2的比例划分。", []),
+        ("The data are split 7:3:2.", ["ratio_not_in_paper:7:3:2"]),
+        ("The other corpus is split 8:1:1.", []),
+        ("The learning rate is 2 × 10^-5.", []),
+        ("The learning rate is 2e-6.", ["number_not_in_paper:2e-6"]),
+        ("It uses 5e-5 and 1E-05.", []),
+    ],
+)
+def test_ratios_and_powers_of_ten(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, RATIO_PAPER).reasons) == reasons
+
+
+def test_a_missing_ratio_names_the_papers_ratio() -> None:
+    (failure,) = run_gates("They split it 7:3:2.", RATIO_PAPER).failures
+    assert failure.explanation == "7:3:2 does not occur in the paper; the paper gives 7:1:2"
+
+
 @pytest.mark.parametrize(
     ("sentence", "flagged"),
     [
@@ -140,6 +174,15 @@ def test_if_any_is_a_hedge_not_an_overclaim() -> None:
         ("Returns are measured over 60 days.", False),
         ("Training took 47 minutes.", False),
         ("Training took 47 hours.", True),
+        ("The model has 2 layers.", False),
+        ("The model has 4 layers.", True),
+        ("The model is trained for 5 epochs.", False),
+        ("预测覆盖30天的区间。", False),
+        ("收益在60天内计算。", False),
+        ("训练用时47小时。", True),
+        ("模型有2层。", False),
+        ("模型训练了60轮。", True),
+        ("该研究始于2021年。", False),
     ],
 )
 def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
@@ -149,7 +192,8 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
     paper = make_paper(
         [
             "We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
-            "Training took 47 minutes. Table 1 has 60 rows."
+            "Training took 47 minutes. Table 1 has 60 rows and 4 columns. "
+            "Number of layers 2. Epochs: 5. The study began in 2021."
         ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures

@@ -9,6 +9,7 @@ from core.text.normalize import (
     match_key,
     normalize_text,
     number_keys,
+    ratios,
     spelled_numbers,
 )
 
@@ -31,10 +32,33 @@ from core.text.normalize import (
         pytest.param("in 2021", ["2021"], id="year"),
         pytest.param("layers 3–5", ["3", "5"], id="range"),
         pytest.param("v2 and x86", [], id="glued-to-letters"),
+        pytest.param("rates {1e-5, 2E-05}", ["0.00001", "0.00002"], id="e-notation"),
+        pytest.param("3.2 × 10^-4 and 5×10−6", ["0.00032", "0.000005"], id="times-ten"),
+        pytest.param("a 2 × 100 grid", ["2", "100"], id="dimension-not-power"),
+        pytest.param("1e5 steps", ["100000"], id="positive-exponent"),
     ],
 )
 def test_extract_numbers(text: str, expected: list[str]) -> None:
     assert [m.canonical for m in extract_numbers(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        pytest.param("split 7:1:2 into sets", ["7:1:2"], id="three-parts"),
+        pytest.param("in the ratio 7 : 1 : 2", ["7:1:2"], id="spaced"),
+        pytest.param("按8：1：1的比例", ["8:1:1"], id="full-width-colon"),
+        pytest.param("a 1:1 ratio of cases", ["1:1"], id="pair-with-ratio-word"),
+        pytest.param("we met at 10:30", [], id="time"),
+        pytest.param("see John 3:16.", [], id="verse"),
+    ],
+)
+def test_ratios(text: str, keys: list[str]) -> None:
+    assert [r.key for r in ratios(text)] == keys
+
+
+def test_any_pair_reads_every_colon_pair() -> None:
+    assert [r.key for r in ratios("at 10:30", any_pair=True)] == ["10:30"]
 
 
 def test_number_keys_include_parts_of_space_grouped_numbers() -> None:

@@ -82,6 +82,7 @@ class NumberMention:
     percent: bool = False
     scale: str = ""  # "K", "M", "B" when written as 110M or 1.2 billion
     approximate: bool = False  # hedged: "about 38%", "around 89,000"
+    scientific: bool = False  # a power of ten, "2e-5": never a proportion of a percent
 
     @property
     def canonical(self) -> str:
@@ -199,6 +200,14 @@ _NUMBER = re.compile(
     r"(?P<scale>\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
 )
 _CN_PERCENT = re.compile(r"百分之(?P<num>[0-9.]+|[零〇一二两三四五六七八九十百点]+)")
+# "2e-5", "1E-03", "3.2 × 10^-4", "5×10−6" (a superscript exponent loses its raise in a PDF,
+# so "× 10" is read as a power only with a caret or a minus: "2 × 100" is a dimension).
+_SCIENTIFIC = re.compile(
+    r"(?<![A-Za-z0-9_.])(?P<mantissa>\d+(?:\.\d+)?)"
+    r"(?:[eE](?P<exp>[-+−]?\d{1,3})"
+    r"|\s?[×xX]\s?10(?:\^\{?(?P<caret>[-+−]?\d{1,3})\}?|(?P<minus>[-−]\d{1,3})))"
+    r"(?![\d.]?\d)"
+)
 _SCALES = {
     "K": "K",
     "thousand": "K",
@@ -222,8 +231,11 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
         Mentions in order of appearance.
     """
     text = unicodedata.normalize("NFKC", text)
-    found: list[NumberMention] = []
+    found = _scientific(text)
+    powers = [(m.start, m.end) for m in found]
     for match in _NUMBER.finditer(text):
+        if any(start <= match.start() < end for start, end in powers):
+            continue
         int_part = match.group("int")
         frac = match.group("frac") or ""
         pct = bool(match.group("pct"))
@@ -263,11 +275,56 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
     return found
 
 
+def _scientific(text: str) -> list[NumberMention]:
+    """Numbers written as powers of ten, valued so that 2e-5 and 2 × 10^-5 compare equal."""
+    found = []
+    for match in _SCIENTIFIC.finditer(text):
+        exponent = match.group("exp") or match.group("caret") or match.group("minus")
+        power = int(exponent.replace("\u2212", "-"))
+        value = Decimal(match.group("mantissa")).scaleb(power)
+        found.append(
+            NumberMention(match.group(0), match.start(), match.end(), value, scientific=True)
+        )
+    return found
+
+
 def _decimal_or_none(text: str) -> Decimal | None:
     try:
         return Decimal(text)
     except InvalidOperation:
         return None
+
+
+_RATIO = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?:\s?:\s?\d+(?:\.\d+)?)+(?![\d:]|\.\d)")
+# Two parts read as a ratio only beside a word for one: "10:30" is a time, "3:16" a verse.
+_RATIO_WORD = re.compile(r"ratio|proportion|split|比例|之比|比为", re.I)
+
+
+@dataclass(frozen=True)
+class RatioMention:
+    """A ratio such as 7:1:2; ``key`` compares equal across spacing and trailing zeros."""
+
+    raw: str
+    start: int
+    end: int
+    key: str
+
+
+def ratios(text: str, *, any_pair: bool = False) -> list[RatioMention]:
+    """Ratios in the NFKC form of ``text``: three parts or more, or two beside a ratio word.
+
+    ``any_pair``: every colon-joined pair counts (the paper side, where it is only looked up).
+    """
+    text = unicodedata.normalize("NFKC", text)
+    found = []
+    for match in _RATIO.finditer(text):
+        parts = re.split(r"\s?:\s?", match.group(0))
+        near = text[max(match.start() - 25, 0) : match.end() + 25]
+        if len(parts) == 2 and not (any_pair or _RATIO_WORD.search(near)):
+            continue
+        key = ":".join(canonical_number(Decimal(p)) for p in parts)
+        found.append(RatioMention(match.group(0), match.start(), match.end(), key))
+    return found
 
 
 def number_keys(text: str) -> set[str]:

@@ -34,8 +34,11 @@ CONTEXT_WORDS = 5
 _CJK = "\u3400-\u9fff"
 #: A Chinese character is a token of its own (half a word), so Chinese context is as narrow
 #: as English context.
-_TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]|[,，](?!\d)")
-_NUMBER_TOKEN = re.compile(r"\d[\d.]*")
+_TOKEN = re.compile(
+    rf"\d+(?:\.\d+)?[eE][-+]?\d+(?!\w)|[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]|[,，](?!\d)"
+)
+#: A number as a context token: 0.5, 12, 2e-5 (a power of ten is a value, not a setting).
+_NUMBER_TOKEN = re.compile(r"\d[\d.]*(?:[eE][-+]?\d+)?")
 _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
 #: A name a value can belong to: BERT, ERNIE, MDRM, GPT-4, BiLSTM (two capitals, or a capital
 #: and a digit), not a plain capitalised word.
@@ -83,7 +86,7 @@ def value_forms(m: NumberMention) -> set[Decimal]:
     out = {m.value}
     if m.percent:
         out.add(m.value / 100)
-    elif m.value < 1:
+    elif m.value < 1 and not m.scientific:
         out.add(m.value * 100)
     return out
 
@@ -133,7 +136,8 @@ def number_context(text: str, start: int, end: int) -> _Context:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
-    kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w)} - _GENERIC
+    kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
+    kept -= _GENERIC
     settings = [_setting(t) for t in [*left, *right]]
     return _Context(frozenset(kept), frozenset(names[:1]), next((s for s in settings if s), ""))
 
@@ -141,7 +145,7 @@ def number_context(text: str, start: int, end: int) -> _Context:
 def _setting(token: str) -> str:
     """A condition written with its number, in one form ("3-days" -> "3-day"), or ""."""
     word = token.casefold()
-    if not _SETTING.fullmatch(word):
+    if not _SETTING.fullmatch(word) or _NUMBER_TOKEN.fullmatch(word):
         return ""
     return stem(word)
 
@@ -459,6 +463,11 @@ def _stated_otherwise(
     return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
 
 
+def same_kind(mention: NumberMention, other: NumberMention, claim: str, evidence: str) -> bool:
+    """Whether ``other`` (in ``evidence``) may state what ``mention`` states in ``claim``."""
+    return _kind_matches(mention, other, claim, evidence)
+
+
 def _kind_matches(
     mention: NumberMention,
     other: NumberMention,
@@ -473,12 +482,16 @@ def _kind_matches(
     nothing about the paper's "6个大类". Two whole numbers or two percentages that count the
     same noun are of one kind whatever their sizes ("S&P 15 Earning Conference Calls" against
     "S&P 500 Earning Conference Calls", "76.2% of cases" against "6.5% of cases"), and so are
-    two values said of the same name (``same_name``: "1.4 for BM25" against "18.7 for BM25").
+    two values said of the same name (``same_name``: "1.4 for BM25" against "18.7 for BM25"),
+    and two powers of ten.
     """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
         return False
     if is_year(mention, claim) != is_year(other, evidence):
         return False
+    if mention.scientific and other.scientific:
+        # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
+        return mention.value != other.value
     comparable = _comparable(mention.value, other.value, percent=mention.percent)
     if not any(ch.isdigit() for ch in mention.raw):
         return comparable and bool(_counted(claim, mention) & _counted(evidence, other))
@@ -623,9 +636,12 @@ def is_year(mention: NumberMention, text: str) -> bool:
 
 
 def paper_value_text(mismatch: Mismatch) -> str:
-    """``the paper says 0.7 (p. 4)``; thousands keep their separators ("88,829")."""
+    """``the paper says 0.7 (p. 4)``; thousands keep their separators ("88,829").
+
+    A power of ten keeps its written form ("2e-5", not 0.00002).
+    """
     value = mismatch.paper_value
-    if value[-1].isdigit() and not _GROUPED.fullmatch(value):
+    if re.fullmatch(r"[\d.,]+", value) and not _GROUPED.fullmatch(value):
         try:
             value = canonical_number(Decimal(value.replace(",", "")))
         except ArithmeticError:

@@ -38,6 +38,7 @@ from core.verify.binding import (
 )
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
+from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, read_row
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import Reversed, SwappedOrder, check_direction
@@ -52,6 +53,7 @@ from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
+from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.restated import RestatedSentences
 from core.verify.row_binding import row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
@@ -135,6 +137,7 @@ class Checker:
         self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
         #: The paper's table rows, read once: comparisons and row binding look values up there.
         self.rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+        self.pairs = paper_pairs(paper.sentences)
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
         #: The judge's model translates what the multilingual space cannot carry: a claim's
@@ -236,7 +239,7 @@ class Checker:
                 coverage_floor=self.settings.coverage_floor,
             )
             numbers = _claim_numbers(gates, text if cross else "")
-            binding = self._bind(numbers, ev.evidence, cross=cross)
+            binding = self._bind(numbers, ev.evidence, original, cross=cross)
             comparison = check_comparison(text, self.rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
@@ -305,11 +308,15 @@ class Checker:
         return None
 
     def _bind(
-        self, numbers: _ClaimNumbers, evidence: Sequence[Evidence], *, cross: bool
+        self, numbers: _ClaimNumbers, evidence: Sequence[Evidence], claim: str, *, cross: bool
     ) -> Binding:
         """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch.
 
-        So is a value of a table row when the claim's words name another row of its column.
+        So is a value of a table row when the claim's words name another row of its column,
+        and a count or fraction paired with a share the paper pairs with another ("8000 (7.1%)"
+        where the paper has "569个（7.1%）"), read on the claim as written, and a value stated in
+        a clause whose condition the claim does not hold ("for multi-modal data … 0.4 to 0.6"
+        for a claim about text-only data).
 
         A claim in another language is read through a translation, which can move a value away
         from its words; there one value exchanged in the sentence stating the others is too.
@@ -319,6 +326,10 @@ class Checker:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
             if other is None:
                 other = row_mismatch(numbers.mentions, numbers.text, self.rows)
+            if other is None:
+                other = paired_mismatch(claim, self.pairs)
+            if other is None:
+                other = clause_mismatch(numbers.mentions, numbers.text, evidence)
             if other is None and cross:
                 other = exchanged_value(numbers.mentions, numbers.text, evidence)
             if other is not None:
@@ -444,7 +455,9 @@ class Checker:
         # A number the paper lacks is excused when the evidence derives it ("+2.3 points"); a
         # number the paper has, but never with the claim's unit ("60-day"), is not.
         reasons = [f.reason for f in p.gates.failures]
-        number_missing = any(r.startswith("number_unit_not_in_paper") for r in reasons) or (
+        number_missing = any(
+            r.startswith(("number_unit_not_in_paper", "ratio_not_in_paper")) for r in reasons
+        ) or (
             any(r.startswith("number_not_in_paper") for r in reasons)
             and p.binding.bound < p.binding.numbers
         )

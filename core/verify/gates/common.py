@@ -14,9 +14,11 @@ from core.text.normalize import (
     match_key,
     normalize_text,
     number_keys,
+    ratios,
 )
 from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
+from core.verify.gates.lexicon import UNITS_ZH
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ class PaperFacts:
         raw = paper.full_text + "\n" + paper.body_text
         self.is_cjk = cjk_ratio(raw) > 0.3
         self.numbers = number_keys(raw)
+        self.ratios = {r.key for r in ratios(raw, any_pair=True)}
         #: The paper's numbers as values, for approximate claims ("around 89,000").
         self.values = sorted({Decimal(k.rstrip("%")) for k in self.numbers if _PLAIN.fullmatch(k)})
         self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
@@ -137,15 +140,27 @@ class PaperFacts:
             return plain in self.numbers or canonical_number(mention.value / 100) in self.numbers
         # 0.853 in the critique for 85.3% in the paper.
         return plain in self.numbers or (
-            mention.value < 1 and canonical_number(mention.value * 100) + "%" in self.numbers
+            mention.value < 1
+            and not mention.scientific
+            and canonical_number(mention.value * 100) + "%" in self.numbers
         )
 
     def has_number_with_unit(self, mention: NumberMention, unit: str) -> bool:
-        """The number occurs followed by ``unit`` (up to one word between: "60 trading days")."""
+        """The number occurs with ``unit`` (an English unit, singular), in English or Chinese.
+
+        "60 trading days" (up to one word between), "Number of layers 2" and "epoch数目设置为12"
+        (the unit first, as tables and Chinese text state it) and "60天" all count.
+        """
         number = re.escape(canonical_number(mention.value))
-        stem = re.escape(unit.lower().removesuffix("s"))
-        pattern = rf"(?<![\d.]){number}[-\s]+(?:\w+[-\s]+)?{stem}"
-        return re.search(pattern, self.unit_text, re.I) is not None
+        stem = re.escape(unit.lower())
+        patterns = [
+            rf"(?<![\d.]){number}[-\s]+(?:\w+[-\s]+)?{stem}",
+            rf"\b{stem}s?[^\d.,;:。，；]{{0,6}}?[:=]?\s*{number}(?!\d|\.\d)",
+        ]
+        if unit.lower() in UNITS_ZH:
+            forms = "|".join(map(re.escape, UNITS_ZH[unit.lower()]))
+            patterns.append(rf"(?<![\d.]){number}\s*(?:{forms})")
+        return any(re.search(p, self.unit_text, re.I) for p in patterns)
 
     def has_name(self, name: str) -> bool:
         """Case-insensitive, hyphen- and space-insensitive whole-token match."""

@@ -153,3 +153,20 @@ NOT_NAMES = frozenset(
     unfortunately url vi we what when where whereas which while who why with work yes
     """.split()
 )
+
+
+#: Chinese forms of the units a number is checked with, keyed by the English unit. Only forms
+#: whose reading is unambiguous: "5月" is May and "5日" a date, so months are 个月 and days 天.
+UNITS_ZH: dict[str, tuple[str, ...]] = {
+    "day": ("天",),
+    "week": ("周", "个星期"),
+    "month": ("个月",),
+    "year": ("年",),
+    "hour": ("小时", "个小时"),
+    "minute": ("分钟",),
+    "second": ("秒",),
+    "epoch": ("轮", "个epoch"),
+    "layer": ("层",),
+    "head": ("个头", "个注意力头"),
+    "fold": ("折",),
+}

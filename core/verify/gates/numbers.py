@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from decimal import Decimal
 
-from core.text.normalize import NumberMention, extract_numbers, settle_approximate
+from core.text.normalize import (
+    NumberMention,
+    canonical_number,
+    extract_numbers,
+    ratios,
+    settle_approximate,
+)
 from core.verify.gates.common import LIST_MARKER, GateFinding, PaperFacts, inside
+from core.verify.gates.lexicon import UNITS_ZH
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
 #: "8000个左右".
@@ -28,22 +36,26 @@ def check_numbers(
     An approximate number ("around 89,000") stands for the paper's nearest value within its
     rounding (see ``approximate_tolerance``), which the checks then read in its place.
     """
-    failures: list[GateFinding] = []
-    anchors: list[str] = []
+    failures, anchors = _check_ratios(text, facts, masked)
     checked = [_settled(m, text, facts) for m in quantities(text, masked)]
     for mention in checked:
-        # A Chinese paper counts in its own words ("6000个问题", "共收集196915条"): an English
-        # unit cannot be looked up there.
-        unit = None if facts.is_cjk else unit_after(text, mention.end)
+        unit = unit_after(text, mention.end)
+        # A Chinese paper counts in its own words ("6000个问题", "共收集196915条"): only units
+        # with a Chinese form are looked up there.
+        if unit is not None and facts.is_cjk and unit.english not in UNITS_ZH:
+            unit = None
+        if unit is not None and unit.english == "year" and _calendar_year(mention):
+            unit = None  # 2021年 is a date
         found = facts.has_number(mention)
-        if found and (unit is None or facts.has_number_with_unit(mention, unit)):
+        if found and (unit is None or facts.has_number_with_unit(mention, unit.english)):
             anchors.append(f"number:{mention.canonical}")
-        elif found:
+        elif found and unit is not None:
+            written = f"{mention.raw}{unit.written}"
             failures.append(
                 GateFinding(
                     "number",
-                    f"number_unit_not_in_paper:{mention.raw} {unit}",
-                    f"{mention.raw} occurs in the paper, but never as {mention.raw} {unit}",
+                    f"number_unit_not_in_paper:{written}",
+                    f"{mention.raw} occurs in the paper, but never as {written.strip()}",
                 )
             )
         else:
@@ -57,14 +69,55 @@ def check_numbers(
     return failures, anchors, checked
 
 
+def _calendar_year(mention: NumberMention) -> bool:
+    return len(mention.raw) == 4 and 1900 <= mention.value <= 2099
+
+
+def _check_ratios(
+    text: str, facts: PaperFacts, masked: Sequence[tuple[int, int]]
+) -> tuple[list[GateFinding], list[str]]:
+    """A ratio (7:1:2) must occur whole: each of its parts alone is in nearly every paper."""
+    failures: list[GateFinding] = []
+    anchors: list[str] = []
+    for ratio in ratios(text):
+        if inside(ratio.start, ratio.end, masked):
+            continue
+        if ratio.key in facts.ratios or _as_shares(ratio.key, facts):
+            anchors.append(f"number:{ratio.key}")
+            continue
+        # A pair in the paper may be a time or a score; only longer ratios are named as rivals.
+        parts = ratio.key.count(":")
+        given = sorted(k for k in facts.ratios if k.count(":") == parts) if parts > 1 else []
+        said = f"; the paper gives {', '.join(given[:3])}" if given else ""
+        failures.append(
+            GateFinding(
+                "number",
+                f"ratio_not_in_paper:{ratio.raw}",
+                f"{ratio.raw} does not occur in the paper{said}",
+            )
+        )
+    return failures, anchors
+
+
+def _as_shares(key: str, facts: PaperFacts) -> bool:
+    """The paper states the ratio as shares of a whole: 7:1:2 as 70%, 10% and 20%."""
+    parts = [Decimal(p) for p in key.split(":")]
+    total = sum(parts)
+    if not total:
+        return False
+    shares = (canonical_number(p * 100 / total) + "%" for p in parts)
+    return all(share in facts.numbers for share in shares)
+
+
 def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[NumberMention]:
     """The numbers of ``text`` that state a quantity, each value once.
 
     Left out: numbers inside ``masked`` spans (citations, cross-references, names), a list
-    marker ("1. …") and a model name's digits (GPT-4).
+    marker ("1. …"), a model name's digits (GPT-4) and the parts of a ratio (checked whole).
     """
     marker = LIST_MARKER.match(text)
     skip = list(masked) + ([marker.span()] if marker else [])
+    skip += [(r.start, r.end) for r in ratios(text)]
     seen: set[str] = set()
     out: list[NumberMention] = []
     for mention in extract_numbers(text):
@@ -85,10 +138,31 @@ UNIT = re.compile(
 )
 
 
-def unit_after(text: str, end: int) -> str | None:
-    """The unit word right after a number, as written, if any."""
+_ZH_UNIT = re.compile(
+    r"\s?("
+    + "|".join(sorted({f for forms in UNITS_ZH.values() for f in forms}, key=len, reverse=True))
+    + ")"
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit after a number: as written (" days", "天") and as an English singular."""
+
+    written: str
+    english: str
+
+
+def unit_after(text: str, end: int) -> Unit | None:
+    """The unit right after a number, English or Chinese, if any."""
     match = UNIT.match(text, end)
-    return match.group(1) if match else None
+    if match:
+        return Unit(match.group(0), match.group(1).lower().removesuffix("s"))
+    match = _ZH_UNIT.match(text, end)
+    if match is None:
+        return None
+    english = next(k for k, forms in UNITS_ZH.items() if match.group(1) in forms)
+    return Unit(match.group(0), english)
 
 
 def glued_to_name(text: str, start: int) -> bool:

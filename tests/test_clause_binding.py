@@ -1,0 +1,53 @@
+"""A value read in its clause when a sentence contrasts two conditions."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.text.normalize import extract_numbers
+from core.types import Evidence
+from core.verify.clause_binding import clause_mismatch
+
+ALPHA = Evidence(
+    8,
+    "Using text-only data the optimal value for alpha (minimum MSE on the main task) varies in "
+    "the range 0.5 to 0.8 for different values of n, while for multi-modal data it is in the "
+    "range 0.4 to 0.6.",
+    (0, 0, 1, 1),
+    1.0,
+    3,
+)
+SPLIT = Evidence(
+    2,
+    "On the English test set the tagger reaches 91.2% accuracy; on the Chinese test set it "
+    "reaches 84.7%.",
+    (0, 0, 1, 1),
+    1.0,
+    5,
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        # the other clause's condition, this clause's values: the same-placed value is named
+        (
+            "Why does the optimal α for text-only data stay in the range 0.4 to 0.6?",
+            ALPHA,
+            ("0.4", "0.5"),
+        ),
+        ("For text-only data the optimal alpha lies between 0.5 and 0.6.", ALPHA, ("0.6", "0.8")),
+        ("On the Chinese test set the tagger reaches 91.2%.", SPLIT, ("91.2%", "84.7%")),
+        # the clause's own condition
+        ("For text-only data the optimal alpha lies between 0.5 and 0.8.", ALPHA, None),
+        ("For multi-modal data the optimal alpha is 0.4 to 0.6.", ALPHA, None),
+        ("The tagger reaches 84.7% on the Chinese test set.", SPLIT, None),
+        # a condition in other words is no parallel: not read
+        ("The optimal alpha ranges from 0.4 to 0.6 for multimodal input.", ALPHA, None),
+        # words of both clauses: not read
+        ("The tagger reaches 84.7% on Chinese, against English's 91.2%.", SPLIT, None),
+    ],
+)
+def test_clause_mismatch(claim: str, evidence: Evidence, expected: tuple[str, str] | None) -> None:
+    found = clause_mismatch(extract_numbers(claim), claim, [evidence])
+    assert (found and (found.claim_value, found.paper_value)) == expected
