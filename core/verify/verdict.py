@@ -24,6 +24,8 @@
       ``supported`` |
 | 4c | the claim says the paper lacks an evaluation method (a user study, significance
       tests, …) that it never mentions (``absence``) | ``supported`` |
+| 4d | the claim says the paper leaves out something no paper sentence speaks of in the
+      claim's words (``absence_unseen``) | ``partial`` (the reader checks other wordings) |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
       ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -72,6 +74,7 @@ class Signals:
     cross_lingual: bool = False
     restated: bool = False  # the claim is one of the paper's sentences, word for word
     absence_confirmed: bool = False  # the paper lacks what the claim says it lacks
+    absence_unseen: bool = False  # no paper sentence speaks of what the claim says is left out
 
     @property
     def soft_gate(self) -> bool:
@@ -96,6 +99,7 @@ class Signals:
             or self.soft_gate
             or self.restated
             or self.absence_confirmed
+            or self.absence_unseen
         )
 
     def features(self) -> dict[str, float]:
@@ -147,6 +151,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.SUPPORTED, "restated", 1.0)
     if signals.absence_confirmed:
         return Decision(Status.SUPPORTED, "absence", 1.0)
+    if signals.absence_unseen:
+        return Decision(Status.PARTIAL, "absence_unseen", 0.5)
     if signals.cross_lingual:
         p = signals.judge_p
         if p is None:

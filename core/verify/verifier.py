@@ -27,6 +27,7 @@ from core.progress import CancelToken
 from core.text.normalize import NumberMention, extract_numbers
 from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
+from core.verify.absence import left_out, topic_words, unseen
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
@@ -104,6 +105,8 @@ class _Pending:
     unadmitted: Unadmitted | None = None
     restated: bool = False
     absent: tuple[str, ...] = ()
+    #: What the claim says the paper leaves out, when no paper sentence speaks of it.
+    left_out: str | None = None
 
 
 class Checker:
@@ -264,6 +267,7 @@ class Checker:
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
                     restated=restated is not None,
                     absent=tuple(confirmed_absences(original, self.facts)),
+                    left_out=None if cross else self._left_out(original),
                 )
             )
         answers, failed = self._ask_judge(pending)
@@ -366,6 +370,13 @@ class Checker:
         if found is None and cross and translated != claim:
             found = self.agents.check(translated, evidence, cross=False)
         return found
+
+    def _left_out(self, claim: str) -> str | None:
+        """What the claim says the paper leaves out, when no paper sentence speaks of it."""
+        phrase = left_out(claim)
+        if phrase is None or not unseen(topic_words(phrase), self.finder.sentence_words):
+            return None
+        return phrase
 
     def _unadmitted(
         self, claim: str, translated: str, evidence: Sequence[str], *, cross: bool
@@ -485,6 +496,7 @@ class Checker:
             cross_lingual=p.cross_lingual,
             restated=p.restated,
             absence_confirmed=bool(p.absent),
+            absence_unseen=p.left_out is not None,
         )
 
     def _decide(
@@ -544,6 +556,12 @@ class Checker:
         elif decision.rule == "absence":
             reasons.insert(0, f"method_absent:{'+'.join(p.absent)}")
             explanation = f"The paper mentions no {' or '.join(p.absent)}"
+        elif decision.rule == "absence_unseen":
+            reasons.insert(0, "absence_unseen")
+            explanation = (
+                f"No sentence of the paper speaks of {p.left_out} in these words; "
+                "check whether it is described in others"
+            )
         elif decision.rule == "restated":
             reasons.insert(0, "restated_sentence")
             explanation = f"The paper says this word for word (p. {evidence[0].page})"
