@@ -134,6 +134,45 @@ def test_if_any_is_a_hedge_not_an_overclaim() -> None:
     assert overclaim_terms("It beats any baseline.") == ["any"]
 
 
+COMBINED = PaperFacts(
+    make_paper(
+        [
+            "(2) SVR+RBF(Glove): this baseline maps each term to TF-IDF weighted Glove "
+            "embeddings. We also "
+            "train a bi-directional LSTM. BERT with a CRF layer tags the spans. "
+            "HTML Text + Audio reaches 0.845. This research was supported by Science "
+            "Foundation Ireland (SFI) under Grant Number SFI/12/RC/2289_2."
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        ("The SVR+RBF(Glove) baseline uses Glove embeddings.", []),
+        ("HTML Text+Audio reaches 0.845.", []),
+        # each part occurs, the combination is another's
+        ("The LSTM+RBF(Glove) baseline uses Glove embeddings.", ["name_not_in_paper:LSTM+RBF"]),
+        ("LSTM+RBF基线使用Glove词向量。", ["name_not_in_paper:LSTM+RBF"]),
+        # no sibling: the claim's own shorthand
+        ("BERT+CRF tags the spans.", []),
+        # an identifier occurs as written
+        ("The work was funded under grant SFI/12/RC/2289_2.", []),
+        ("该研究的资助编号为SFI/12/RC/2289_2。", []),
+        ("The grant number is SFI/12/TF-IDF/2289_2.", ["name_not_in_paper:SFI/12/TF-IDF/2289_2"]),
+        ("Data are split into train/validation/test sets.", []),
+    ],
+)
+def test_a_combined_name_needs_its_combination(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, COMBINED).reasons) == reasons
+
+
+def test_a_recombined_name_names_the_papers() -> None:
+    (failure,) = run_gates("LSTM+RBF is a baseline.", COMBINED).failures
+    assert failure.explanation == "“LSTM+RBF” does not occur in the paper, which has SVR+RBF"
+
+
 RATIO_PAPER = PaperFacts(
     make_paper(
         [

@@ -91,6 +91,8 @@ PAGE_CITE = re.compile(
     r"|[(\uff08]?第\s*(\d+)\s*(?:[-\u2013\u2014~至]\s*(\d+)\s*)?页[)\uff09]?"
 )
 LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\(?\d{1,2}[.)]|\d{1,2}\s*[、.])\s+")
+#: Names joined by "+": "SVR+RBF", "Text+Audio", "Glove + Audio".
+COMPOUND = re.compile(r"(?<![\w+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+")
 NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?:'s)?")
 
 
@@ -108,6 +110,12 @@ class PaperFacts:
         self.is_cjk = cjk_ratio(raw) > 0.3
         self.numbers = number_keys(raw)
         self.ratios = {r.key for r in ratios(raw, any_pair=True)}
+        text = normalize_text(raw)
+        #: "+" names by their parts, as first written: ("svr", "rbf") -> "SVR+RBF".
+        self.compounds: dict[tuple[str, ...], str] = {}
+        for match in COMPOUND.finditer(text):
+            written = re.sub(r"\s+", "", match.group(0))
+            self.compounds.setdefault(compound_parts(written), written)
         #: The paper's numbers as values, for approximate claims ("around 89,000").
         self.values = sorted({Decimal(k.rstrip("%")) for k in self.numbers if _PLAIN.fullmatch(k)})
         self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
@@ -173,6 +181,11 @@ class PaperFacts:
             if key.endswith(suffix) and key[: -len(suffix)] in self.names:
                 return True
         return False
+
+
+def compound_parts(text: str) -> tuple[str, ...]:
+    """The parts of a "+" name as keys: "SVR + RBF" -> ("svr", "rbf")."""
+    return tuple(name_key(part) for part in text.split("+"))
 
 
 def name_key(text: str) -> str:

@@ -6,7 +6,14 @@ import re
 from collections.abc import Sequence
 
 from core.text.sentences import cjk_ratio
-from core.verify.gates.common import NAME_TOKEN, GateFinding, PaperFacts, inside
+from core.verify.gates.common import (
+    COMPOUND,
+    NAME_TOKEN,
+    GateFinding,
+    PaperFacts,
+    compound_parts,
+    inside,
+)
 from core.verify.gates.lexicon import NOT_NAMES
 
 
@@ -68,4 +75,68 @@ def check_names(
                     "name", f"name_not_in_paper:{name}", f"“{name}” does not occur in the paper"
                 )
             )
+    if not failures:
+        failures += _recombined(text, facts, masked)
+    failures += _identifiers(text, facts, masked)
     return failures, anchors
+
+
+#: A grant number or similar identifier: three slash-joined parts or more, letters and digits
+#: ("SFI/12/RC/2289_2"); no dots, so no web address or file path with an extension.
+_IDENTIFIER = re.compile(r"(?<![\w/.])[A-Za-z0-9][\w\-]*(?:/[\w\-]+){2,}(?![\w/\-]|\.\w)")
+
+
+def _identifiers(
+    text: str, facts: PaperFacts, masked: Sequence[tuple[int, int]]
+) -> list[GateFinding]:
+    """An identifier must occur as written: each of its parts alone is no evidence."""
+    out = []
+    for match in _IDENTIFIER.finditer(text):
+        found = match.group(0)
+        letters = any(ch.isalpha() for ch in found)
+        digits = any(ch.isdigit() for ch in found)
+        if inside(*match.span(), masked) or not (letters and digits) or facts.contains(found):
+            continue
+        out.append(
+            GateFinding(
+                "name", f"name_not_in_paper:{found}", f"“{found}” does not occur in the paper"
+            )
+        )
+    return out
+
+
+def _recombined(
+    text: str, facts: PaperFacts, masked: Sequence[tuple[int, int]]
+) -> list[GateFinding]:
+    """A "+" name the paper never writes, where it writes one differing in a single part.
+
+    "LSTM+RBF" where the paper has "SVR+RBF" (and LSTM elsewhere): each part occurs, the
+    combination is invented. Without such a sibling the combination may be the claim's own
+    shorthand ("BERT+CRF" for "BERT with a CRF layer") and is left alone.
+    """
+    out = []
+    for match in COMPOUND.finditer(text):
+        if inside(*match.span(), masked):
+            continue
+        parts = compound_parts(match.group(0))
+        if parts in facts.compounds or facts.has_name(match.group(0)):
+            continue
+        siblings = sorted(
+            written
+            for p, written in facts.compounds.items()
+            if len(p) == len(parts) and _one_apart(p, parts)
+        )
+        if siblings:
+            name = re.sub(r"\s+", "", match.group(0))
+            out.append(
+                GateFinding(
+                    "name",
+                    f"name_not_in_paper:{name}",
+                    f"“{name}” does not occur in the paper, which has {siblings[0]}",
+                )
+            )
+    return out
+
+
+def _one_apart(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    return sum(x != y for x, y in zip(a, b, strict=True)) == 1
