@@ -187,3 +187,30 @@ def test_a_name_swap_must_be_in_the_claim_as_written(
     reasons = checker.verify(claim)[0].reasons
     found = [r for r in reasons if r.startswith("name_mismatch")]
     assert found == ([swapped] if swapped else [])
+
+
+def test_an_english_claim_is_bound_as_written_to_the_papers_english_abstract() -> None:
+    paper = make_paper(
+        [
+            "In this paper, we design a taxonomy including 6 coarse-grained categories and 23 "
+            "fine-grained categories.",
+            "本文设计了一个糖尿病问题分类体系，共有32位标注者参与。"
+            "糖尿病是一种常见的慢性疾病，患者在网上提出大量健康问题。"
+            "我们收集了这些问题并进行人工标注，构建了一个糖尿病问题数据集。",
+        ]
+    )
+    # The translation blurs the categories into another wording; the abstract states them.
+    llm = FakeLLM(
+        default=lambda _i, c: f"分类体系有6个粗粒度和{'32' if '32' in c else '23'}个细粒度。",
+        follows_instructions=True,
+        probabilities=lambda _i, _c: 0.9,
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), llm, CheckerSettings())
+    wrong = checker.verify(
+        "The taxonomy has 6 coarse-grained categories and 32 fine-grained categories."
+    )[0]
+    assert "number_mismatch:32->23" in wrong.reasons
+    right = checker.verify(
+        "The taxonomy has 6 coarse-grained categories and 23 fine-grained categories."
+    )[0]
+    assert not any(r.startswith("number_mismatch") for r in right.reasons)

@@ -243,6 +243,8 @@ class Checker:
             )
             numbers = _claim_numbers(gates, text if cross else "")
             binding = self._bind(numbers, ev.evidence, original, cross=cross)
+            if cross:
+                binding = self._bind_as_written(gates, ev.evidence, with_pages, binding)
             comparison = check_comparison(text, self.rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
@@ -339,6 +341,21 @@ class Checker:
             if other is not None:
                 return replace(binding, mismatch=other)
         return binding
+
+    def _bind_as_written(
+        self, gates: GateResult, evidence: Sequence[Evidence], claim: str, binding: Binding
+    ) -> Binding:
+        """A cross-language claim bound as written against evidence in its own language.
+
+        A Chinese paper's English abstract states its main figures in the words of an English
+        claim, which its translation would only blur; a mismatch read there comes first.
+        """
+        language = language_of(claim)
+        alike = [e for e in evidence if language_of(e.text) == language]
+        if not alike:
+            return binding
+        written = _bind_claim(_claim_numbers(gates, ""), alike)
+        return binding if written.mismatch is None else replace(binding, mismatch=written.mismatch)
 
     def _bind_in_context(self, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> Binding:
         """Bind the claim's numbers; a mismatch stands only if the paper nowhere restates it.
