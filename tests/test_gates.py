@@ -155,6 +155,7 @@ COMBINED = PaperFacts(
         # each part occurs, the combination is another's
         ("The LSTM+RBF(Glove) baseline uses Glove embeddings.", ["name_not_in_paper:LSTM+RBF"]),
         ("LSTM+RBF基线使用Glove词向量。", ["name_not_in_paper:LSTM+RBF"]),
+        ("该基线使用LSTM+RBF模型。", ["name_not_in_paper:LSTM+RBF"]),
         # no sibling: the claim's own shorthand
         ("BERT+CRF tags the spans.", []),
         # an identifier occurs as written
@@ -162,6 +163,7 @@ COMBINED = PaperFacts(
         ("该研究的资助编号为SFI/12/RC/2289_2。", []),
         ("The grant number is SFI/12/TF-IDF/2289_2.", ["name_not_in_paper:SFI/12/TF-IDF/2289_2"]),
         ("Data are split into train/validation/test sets.", []),
+        ("作者使用了7:1:2的训练集/验证集/测试集比例。", ["ratio_not_in_paper:7:1:2"]),
     ],
 )
 def test_a_combined_name_needs_its_combination(sentence: str, reasons: list[str]) -> None:

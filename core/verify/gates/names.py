@@ -83,7 +83,9 @@ def check_names(
 
 #: A grant number or similar identifier: three slash-joined parts or more, letters and digits
 #: ("SFI/12/RC/2289_2"); no dots, so no web address or file path with an extension.
-_IDENTIFIER = re.compile(r"(?<![\w/.])[A-Za-z0-9][\w\-]*(?:/[\w\-]+){2,}(?![\w/\-]|\.\w)")
+_IDENTIFIER = re.compile(
+    r"(?<![A-Za-z0-9_/.])[A-Za-z0-9][\w\-]*(?:/[\w\-]+){2,}(?![\w/\-]|\.\w)", re.ASCII
+)
 
 
 def _identifiers(
@@ -93,7 +95,7 @@ def _identifiers(
     out = []
     for match in _IDENTIFIER.finditer(text):
         found = match.group(0)
-        letters = any(ch.isalpha() for ch in found)
+        letters = any(ch.isascii() and ch.isalpha() for ch in found)
         digits = any(ch.isdigit() for ch in found)
         if inside(*match.span(), masked) or not (letters and digits) or facts.contains(found):
             continue
