@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.types import Evidence
-from core.verify.name_binding import check_names, names
+from core.verify.name_binding import NameMismatch, check_names, names, swapped_across
 
 
 def ev(text: str, page: int = 1) -> Evidence:
@@ -135,3 +135,47 @@ def test_a_name_with_another_version(
 ) -> None:
     found = check_names(claim, [ev(sentence)])
     assert (None if found is None else (found.claim_name, found.paper_name)) == expected
+
+
+ERNIE = ev("主流文本分类模型的准确率均高于82%，最佳模型ERNIE在6个大类的平均F1为86.06%。")
+UNITS = ev("其中，Text RNN和Text RNN Attention隐藏层数为128，Text RCNN和fastText隐藏层数为256。")
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        # names and numbers are written alike in both languages
+        (
+            "The best model, BMI, has an average F1 of 86.06% over the 6 categories.",
+            ERNIE,
+            ("BMI", "ERNIE"),
+        ),
+        (
+            "Text RNN and Text RNN Attention use 128 hidden units, Text RCNN and McHugh 256.",
+            UNITS,
+            ("McHugh", "fastText"),
+        ),
+        ("The best model, ERNIE, has an average F1 of 86.06% over the 6 categories.", ERNIE, None),
+        # one shared anchor is not enough: small numbers recur
+        ("BMI was trained on 6 categories.", ERNIE, None),
+        # names alone anchor nothing: the claim's other name may be its own addition
+        (
+            "一旦JSON上传到OpenQuestion，无需使用GUI。",
+            ev("Once JSON is uploaded to OpenQuestion, Python2 runs it."),
+            None,
+        ),
+    ],
+)
+def test_swapped_across(claim: str, evidence: Evidence, expected: tuple[str, str] | None) -> None:
+    found = swapped_across(claim, [evidence])
+    assert (found and (found.claim_name, found.paper_name)) == expected
+
+
+def test_the_first_anchored_sentence_decides() -> None:
+    rows = [
+        ev("Table 2: LSTM: n=3 1.970; n=7 0.459; n=15 0.320; n=30 0.235"),
+        ev("Table 2: LSTM+ATT: n=3 1.852; n=7 0.470; n=15 0.308; n=30 0.235"),
+    ]
+    assert swapped_across("LSTM在n=3时的MSE为1.970，在n=30时为0.235。", rows) is None
+    swap = swapped_across("GRU在n=3时为1.970，在n=30时为0.235。", rows[:1])
+    assert swap == NameMismatch("GRU", "LSTM", 1)

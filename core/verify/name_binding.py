@@ -133,6 +133,55 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     return None
 
 
+def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None:
+    """A name exchanged in a claim written in another language than its evidence.
+
+    Words cannot be compared across languages, but names and numbers are written alike in
+    both. The first evidence sentence sharing at least two of them with the claim, one a
+    number (from 10 up or with decimals), decides: when it holds exactly one name the claim
+    lacks while the claim holds exactly one it lacks, that name stands in the claim's place:
+    "The best model, BMI, has an average F1 of 86.06%" against "最佳模型ERNIE在6个大类的平均F1为
+    86.06%".
+    """
+    mine = _strict_names(claim)
+    values = {k for k in number_keys(claim) if _specific(k)}
+    claim_key = name_key(claim)
+    for ev in evidence:
+        text_key = name_key(ev.text)
+        numbers = len(values & number_keys(ev.text))
+        if not numbers or numbers + sum(1 for k in mine if k in text_key) < 2:
+            continue
+        # The first sentence anchored by the claim's names and numbers decides.
+        theirs = _strict_names(ev.text)
+        mine_only = [n for k, n in mine.items() if k not in text_key]
+        theirs_only = [n for k, n in theirs.items() if k not in claim_key]
+        if len(mine_only) == 1 and len(theirs_only) == 1:
+            return NameMismatch(mine_only[0], theirs_only[0], ev.page)
+        return None
+    return None
+
+
+def _strict_names(text: str) -> dict[str, str]:
+    """Acronyms, CamelCase and letter-digit names (F1, BERT, fastText), by key."""
+    out: dict[str, str] = {}
+    for match in _TOKEN.finditer(text):
+        word = match.group(0).rstrip("-+")
+        upper = sum(ch.isupper() for ch in word)
+        mixed = re.search(r"[a-z][A-Z]", word) is not None
+        lettered = any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
+        if word.casefold() in NOT_NAMES or word in _LABELS:
+            continue
+        if upper >= 2 or mixed or lettered:
+            out.setdefault(name_key(word), word)
+    return out
+
+
+def _specific(key: str) -> bool:
+    """A number specific enough to anchor a sentence: 10 and up, or written with decimals."""
+    plain = key.rstrip("%KMB")
+    return "." in plain or (plain.isdigit() and int(plain) >= 10)
+
+
 def versions(text: str) -> dict[str, dict[str, str]]:
     """Versioned names of ``text``: name key -> {version: as written}.
 

@@ -49,7 +49,7 @@ from core.verify.gates.common import name_key
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
-from core.verify.name_binding import NameMismatch, check_names
+from core.verify.name_binding import NameMismatch, check_names, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
@@ -263,7 +263,7 @@ class Checker:
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
-                    swapped=self._swapped(with_pages, text, numbers, ev.evidence),
+                    swapped=self._swapped(with_pages, text, numbers, ev.evidence, cross=cross),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
@@ -293,18 +293,26 @@ class Checker:
         return verdicts
 
     def _swapped(
-        self, claim: str, text: str, numbers: _ClaimNumbers, evidence: Sequence[Evidence]
+        self,
+        claim: str,
+        text: str,
+        numbers: _ClaimNumbers,
+        evidence: Sequence[Evidence],
+        *,
+        cross: bool,
     ) -> NameMismatch | None:
         """A name the claim puts where the paper has another.
 
         ``text`` may be the claim's translation, which can bring names of its own ("美国" as
         "US") or lose one: a swap stands only when the claim as written has the name it is
-        said to swap and lacks the paper's.
+        said to swap and lacks the paper's. A claim in another language is also read as
+        written, by the names and numbers it shares with its evidence.
         """
         found = (
             check_names(text, evidence)
             or value_said_of_other_name(numbers.mentions, numbers.text, evidence)
             or self.cited_names.check(claim)
+            or (swapped_across(claim, evidence) if cross else None)
         )
         if found is None or text == claim:
             return found

@@ -92,7 +92,9 @@ PAGE_CITE = re.compile(
 )
 LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\(?\d{1,2}[.)]|\d{1,2}\s*[、.])\s+")
 #: Names joined by "+": "SVR+RBF", "Text+Audio", "Glove + Audio".
-COMPOUND = re.compile(r"(?<![A-Za-z0-9_+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+")
+COMPOUND = re.compile(
+    r"(?<![A-Za-z0-9_+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+"
+)
 NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?:'s)?")
 
 
