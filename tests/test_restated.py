@@ -66,3 +66,18 @@ def test_a_restated_claim_is_supported_without_asking_the_judge() -> None:
     assert changed.status.value == "unsupported"
     assert len(judge.probability_calls) == 1
     assert "video track" in judge.probability_calls[0]
+
+
+def test_a_restated_sentence_is_not_read_against_itself() -> None:
+    # Two fractions of one total side by side: binding once read 788 against 514.
+    paper = make_paper(
+        [
+            "从第二层细类的角度看，与治疗相关的问题，主要是寻求治疗（B6；788/2026）和药物选择"
+            "（B2；514/2026）。",
+            "治疗类问题共有2026个，其中药物选择问题514个。",
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(paper.sentences[0].text)[0]
+    assert verdict.status.value == "supported"
+    assert verdict.reasons[0] == "restated_sentence"

@@ -48,6 +48,8 @@ def _fitted() -> tuple[dict[str, Any], dict[str, Any]]:
         (Signals(name_missing=True, **GOOD, judge_p=0.99), Status.UNSUPPORTED, "soft_gate"),
         (Signals(overclaim=True, **GOOD), Status.UNSUPPORTED, "soft_gate"),
         (Signals(absence_unseen=True, judge_p=0.01), Status.PARTIAL, "absence_unseen"),
+        # the paper's own sentence cannot contradict the paper
+        (Signals(restated=True, number_mismatch=True), Status.SUPPORTED, "restated"),
         (Signals(cross_lingual=True, **GOOD), Status.PARTIAL, "cross_lingual"),
         (Signals(cross_lingual=True, judge_p=0.9), Status.SUPPORTED, "cross_lingual_judge"),
         (Signals(cross_lingual=True, judge_p=0.1), Status.UNSUPPORTED, "cross_lingual_judge"),

@@ -4,6 +4,9 @@
 |---|---|---|
 | 1 | hard gate failed (fabricated quote, citation, Table/Figure/Section) | ``rejected`` |
 | 2 | no evidence at all | ``unsupported`` |
+| 2b | the claim is one of the paper's sentences, word for word (``restated``): it cannot
+      differ from the paper, so no reading of its values or names can contradict it |
+      ``supported`` |
 | 3 | a number or an ordinal contradicts its evidence (``number_mismatch``) |
       ``unsupported`` |
 | 3b | a comparison the paper's table reverses, a direction the sentence stating the
@@ -20,8 +23,6 @@
 | 4 | soft gate failed: a number, page, name, evaluation method, figure, translated quote
       or admitted limitation the paper does not contain, an absolute word its evidence does
       not carry | ``unsupported`` |
-| 4b | the claim is one of the paper's sentences, word for word (``restated``) |
-      ``supported`` |
 | 4c | the claim says the paper lacks an evaluation method (a user study, significance
       tests, …) that it never mentions (``absence``) | ``supported`` |
 | 4d | the claim says the paper leaves out something no paper sentence speaks of in the
@@ -137,6 +138,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.REJECTED, "hard_gate", 0.0)
     if not signals.has_evidence:
         return Decision(Status.UNSUPPORTED, "no_evidence", 0.0)
+    if signals.restated:
+        return Decision(Status.SUPPORTED, "restated", 1.0)
     if signals.number_mismatch:
         return Decision(Status.UNSUPPORTED, "number_mismatch", 0.0)
     if signals.comparison_contradicted:
@@ -147,8 +150,6 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.UNSUPPORTED, "name_mismatch", 0.0)
     if signals.soft_gate:
         return Decision(Status.UNSUPPORTED, "soft_gate", 0.0)
-    if signals.restated:
-        return Decision(Status.SUPPORTED, "restated", 1.0)
     if signals.absence_confirmed:
         return Decision(Status.SUPPORTED, "absence", 1.0)
     if signals.absence_unseen:
