@@ -71,6 +71,9 @@ def match_key(text: str, *, dehyphenate: bool = True) -> str:
     return re.sub(r"\s*([,.;:!?)\]])", r"\1", re.sub(r"([(\[])\s*", r"\1", key))
 
 
+_SCALE_FACTORS = {"K": Decimal(10**3), "M": Decimal(10**6), "B": Decimal(10**9)}
+
+
 @dataclass(frozen=True)
 class NumberMention:
     """A number found in text: ``canonical`` compares equal across formats."""
@@ -83,6 +86,11 @@ class NumberMention:
     scale: str = ""  # "K", "M", "B" when written as 110M or 1.2 billion
     approximate: bool = False  # hedged: "about 38%", "around 89,000"
     scientific: bool = False  # a power of ten, "2e-5": never a proportion of a percent
+
+    @property
+    def magnitude(self) -> Decimal:
+        """The value with its scale applied: 537 million and 5.37亿 alike."""
+        return self.value * _SCALE_FACTORS.get(self.scale, 1)
 
     @property
     def canonical(self) -> str:

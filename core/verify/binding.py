@@ -93,10 +93,14 @@ def value_forms(m: NumberMention) -> set[Decimal]:
 
 def states_value(forms: set[Decimal], other: NumberMention) -> bool:
     """Whether ``other`` states one of the values ``forms`` (a mention's forms) in any format."""
-    return any(_same(f, v) or _same(v, f) for f in forms for v in value_forms(other))
+    return any(
+        same_at_precision(f, v) or same_at_precision(v, f)
+        for f in forms
+        for v in value_forms(other)
+    )
 
 
-def _same(a: Decimal, b: Decimal) -> bool:
+def same_at_precision(a: Decimal, b: Decimal) -> bool:
     """Equal up to the precision of ``a`` as written (0.9 matches 0.90, 36.8 matches 36.80)."""
     if a == b:
         return True
@@ -223,7 +227,7 @@ def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
             candidates = [b - a]
             if a > 0:
                 candidates += [(b - a) / a * 100, b / a]
-            if any(_same(value, c) for c in candidates):
+            if any(same_at_precision(value, c) for c in candidates):
                 return True
     return False
 
@@ -447,7 +451,7 @@ def _stated_otherwise(
     rivals = [
         other
         for other in numbers
-        if _kind_matches(
+        if same_kind(
             mention,
             other,
             claim,
@@ -463,12 +467,7 @@ def _stated_otherwise(
     return 0, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index)
 
 
-def same_kind(mention: NumberMention, other: NumberMention, claim: str, evidence: str) -> bool:
-    """Whether ``other`` (in ``evidence``) may state what ``mention`` states in ``claim``."""
-    return _kind_matches(mention, other, claim, evidence)
-
-
-def _kind_matches(
+def same_kind(
     mention: NumberMention,
     other: NumberMention,
     claim: str,
@@ -576,7 +575,7 @@ def _contradicting(
         for other in numbers:
             have = number_context(ev.text, other.start, other.end)
             named = bool(wanted.names & have.names)
-            if not _kind_matches(mention, other, claim, ev.text, same_name=named):
+            if not same_kind(mention, other, claim, ev.text, same_name=named):
                 continue
             overlap = _overlap(wanted, have)
             if overlap is None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import logging
 import re
-from decimal import Decimal
 
 from core.llm.base import LLM
-from core.text.normalize import NumberMention, extract_numbers
+from core.text.normalize import extract_numbers
 from core.text.sentences import is_cjk_char
 
 log = logging.getLogger(__name__)
@@ -33,7 +32,6 @@ KEEP_EXACTLY = {
     "en": " Keep these exactly as written: {terms}.",
     "zh": "以下内容保持原样：{terms}。",
 }
-_SCALE = {"K": 10**3, "M": 10**6, "B": 10**9}
 #: Names written the same in both languages: LSTM, GPT-2, Text+Audio, n=30.
 _KEPT_NAME = re.compile(
     r"(?<![A-Za-z0-9])(?:[a-z]=\d+|(?=[A-Za-z0-9+\-]*[A-Z][A-Za-z0-9+\-]*[A-Z0-9])"
@@ -116,13 +114,8 @@ def kept_terms(text: str) -> list[str]:
 
 def _lost(text: str, translation: str) -> list[str]:
     """The claim's names and numbers its translation does not hold."""
-    have = {_magnitude(m) for m in extract_numbers(translation)}
+    have = {m.magnitude for m in extract_numbers(translation)}
     key = translation.casefold()
     lost = [m.group(0) for m in _KEPT_NAME.finditer(text) if m.group(0).casefold() not in key]
-    lost += [m.raw for m in extract_numbers(text) if _magnitude(m) not in have]
+    lost += [m.raw for m in extract_numbers(text) if m.magnitude not in have]
     return lost
-
-
-def _magnitude(mention: NumberMention) -> Decimal:
-    """537 million and 5.37亿 alike."""
-    return mention.value * _SCALE.get(mention.scale, 1)

@@ -144,8 +144,7 @@ class PaperFacts:
             return True
         plain = canonical_number(mention.value)
         if mention.scale:
-            factor = {"K": 10**3, "M": 10**6, "B": 10**9}[mention.scale]
-            return canonical_number(mention.value * factor) in self.numbers
+            return canonical_number(mention.magnitude) in self.numbers
         if mention.percent:
             return plain in self.numbers or canonical_number(mention.value / 100) in self.numbers
         # 0.853 in the critique for 85.3% in the paper.
