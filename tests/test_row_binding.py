@@ -7,10 +7,11 @@ import pytest
 from core.text.normalize import extract_numbers
 from core.types import PaperSentence
 from core.verify.comparison import read_row
-from core.verify.row_binding import row_mismatch
+from core.verify.row_binding import cell_mismatch, row_mismatch
 
 TEXTS = [
     "Table 2: LSTM: n=3 1.970; n=7 0.459",
+    "Table 2: LSTM+ATT: n=3 1.852; n=7 0.470",
     "Table 2: MDRM [46] Text Only: n=3 1.431; n=7 0.439",
     "Table 2: MDRM [46] Audio Only: n=3 1.412; n=7 0.440",
     "Table 2: MDRM [46] Text+Audio: n=3 1.371; n=7 0.420",
@@ -48,6 +49,41 @@ ROWS = [
 )
 def test_row_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
     found = row_mismatch(extract_numbers(claim), claim, ROWS)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert (found.claim_value, found.paper_value, found.page) == (*expected, 8)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # the row named whole, the column nearest the value
+        ("LSTM has an MSE of 1.970 at n=3 and 0.520 at n=7.", ("0.520", "0.459")),
+        ("LSTM在n=3时的MSE为1.970，在n=7时为0.520。", ("0.520", "0.459")),
+        ("The LSTM model has an MSE of 1.970 when n=3, and 0.520 when n=7.", ("0.520", "0.459")),
+        ("At n=3 LSTM reaches 1.970, and at n=7 it reaches 0.520.", ("0.520", "0.459")),
+        ("At n=7 the LSTM+ATT model reaches 0.459.", ("0.459", "0.470")),
+        ("MDRM with text only reaches 1.412 at n=3.", ("1.412", "1.431")),
+        # the named cell holds the value
+        ("LSTM has an MSE of 1.970 at n=3 and 0.459 at n=7.", None),
+        ("At n=7 the LSTM+ATT model reaches 0.470.", None),
+        # the row holds the value in another column: the claim may have the columns crossed
+        ("LSTM has an MSE of 0.459 at n=3.", None),
+        # a change, a value derived from the row, another precision, no column named
+        ("LSTM lowers the MSE by 0.520 at n=7.", None),
+        ("LSTM's MSE at n=7 is 1.511 below its MSE at n=3.", None),
+        ("LSTM has an MSE of 0.52 at n=7.", None),
+        ("LSTM has an MSE of 0.520.", None),
+        # another row of the table is named in part: the value may be that row's
+        ("LSTM reaches 1.970 at n=3, while MDRM reaches 1.500.", None),
+        # a row label of common words is no name
+        ("With text only, MDRM and HTML reach 1.500 at n=3.", None),
+    ],
+)
+def test_cell_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
+    found = cell_mismatch(extract_numbers(claim), claim, ROWS)
     if expected is None:
         assert found is None
     else:

@@ -142,8 +142,29 @@ def number_context(text: str, start: int, end: int) -> _Context:
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
-    settings = [_setting(t) for t in [*left, *right]]
-    return _Context(frozenset(kept), frozenset(names[:1]), next((s for s in settings if s), ""))
+    return _Context(frozenset(kept), frozenset(names[:1]), _nearest_setting(left, right))
+
+
+def _nearest_setting(left: Sequence[str], right: Sequence[str]) -> str:
+    """The condition a number is reported under, from the tokens on each side of it.
+
+    The one before it, unless it is as near another number before it and one follows this
+    number first: in "1.970 at n=3 and 0.235 at n=30", n=3 is 1.970's and n=30 is 0.235's.
+    """
+    before = next(((i, s) for i, t in enumerate(left) if (s := _setting(t))), None)
+    after = next(((i, s) for i, t in enumerate(right) if (s := _setting(t))), None)
+    if before is None:
+        return "" if after is None else after[1]
+    at, setting = before
+    other = next((j for j in range(at + 1, len(left)) if _NUMBER_TOKEN.fullmatch(left[j])), None)
+    if (
+        after is not None
+        and not any(_NUMBER_TOKEN.fullmatch(t) for t in right[: after[0]])
+        and other is not None
+        and other - at <= at + 1
+    ):
+        return after[1]
+    return setting
 
 
 def _setting(token: str) -> str:
@@ -306,7 +327,7 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        if not here and _states_change(claim, mention) and derived(mention.value, values):
+        if not here and states_change(claim, mention) and derived(mention.value, values):
             bound += 1
             counted += 1
             continue
@@ -491,11 +512,11 @@ def same_kind(
     if mention.scientific and other.scientific:
         # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
         return mention.value != other.value
-    comparable = _comparable(mention.value, other.value, percent=mention.percent)
+    alike = comparable(mention.value, other.value, percent=mention.percent)
     if not any(ch.isdigit() for ch in mention.raw):
-        return comparable and bool(_counted(claim, mention) & _counted(evidence, other))
-    if comparable or mention.value == other.value:
-        return comparable
+        return alike and bool(_counted(claim, mention) & _counted(evidence, other))
+    if alike or mention.value == other.value:
+        return alike
     whole = written_whole(mention.value), written_whole(other.value)
     if same_name and (mention.percent or whole[0] == whole[1]):
         return True
@@ -548,7 +569,7 @@ _CHANGE = re.compile(
 )
 
 
-def _states_change(claim: str, mention: NumberMention) -> bool:
+def states_change(claim: str, mention: NumberMention) -> bool:
     """Whether the words around a number present it as a change or ratio."""
     window = claim[max(0, mention.start - 30) : mention.end + 25]
     return _CHANGE.search(window) is not None
@@ -605,7 +626,7 @@ def _distance(a: Decimal, b: Decimal) -> float:
     return abs(math.log(float(a) / float(b)))
 
 
-def _comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:
+def comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:
     """Same kind of magnitude: a score against a score, a count against a count.
 
     Percentages compare whether written with decimals or not (17% against 38.4%).

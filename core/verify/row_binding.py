@@ -12,11 +12,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 
 from core.text.normalize import NumberMention
 from core.text.words import content_words
-from core.verify.binding import Mismatch, value_forms, written_whole
+from core.verify.binding import (
+    Mismatch,
+    comparable,
+    derived,
+    states_change,
+    value_forms,
+    written_whole,
+)
 from core.verify.comparison import Row
+from core.verify.gates.names import name_candidates
 
 #: Words of a row label that name no row: "Ours" of "HTML (Ours)".
 _NOT_NAMING = frozenset({"our", "ours"})
@@ -70,4 +79,104 @@ def _label_words(label: str) -> frozenset[str]:
 
 def _names_column(claim: str, column: str) -> bool:
     """Whether the claim names the column ("n=3", not inside "n=30")."""
-    return re.search(rf"(?<![\w=]){re.escape(column)}(?![\w.])", claim, re.I) is not None
+    return _column(column).search(claim) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _column(column: str) -> re.Pattern[str]:
+    """A column name as the claim writes it: "n=3" is not inside "n=30", nor "3" inside "n=3"."""
+    return re.compile(rf"(?<![A-Za-z0-9_=]){re.escape(column)}(?![A-Za-z0-9_]|\.\d)", re.I)
+
+
+def cell_mismatch(
+    mentions: Sequence[NumberMention], claim: str, rows: Sequence[Row]
+) -> Mismatch | None:
+    """The claim's value for a cell it names, where the table holds another, or None.
+
+    "LSTM has an MSE of 0.181 at n=30", where Table 2 has "LSTM: … n=30 0.235": the claim names
+    one row by its whole label and the column nearest the value. The value stands when that row
+    states it anywhere or derives it (a gain, a ratio), or when it is a change ("by 0.05"); the
+    claim must name no other row of that table, even in part, since the value may be that
+    row's. Whole numbers below 10 recur too often to read.
+    """
+    words = content_words(claim)
+    names = {w for n in name_candidates(claim) for w in content_words(n)}
+    named = _named_rows(rows, words, names)
+    for mention in mentions:
+        if written_whole(mention.value) and mention.value < 10 or states_change(claim, mention):
+            continue
+        forms = value_forms(mention)
+        if any(_states(row, forms) for row in named):
+            continue
+        for row in named:
+            column = _nearest_column(claim, mention, row, mentions)
+            if column is None or not _same_precision(mention.value, row.values[column]):
+                continue
+            value = f"{row.values[column]:f}"
+            return Mismatch(mention.raw, value, row.sentence.page, row.sentence.index)
+    return None
+
+
+def _named_rows(rows: Sequence[Row], words: set[str], names: set[str]) -> list[Row]:
+    """Rows the claim names by their whole label, one name among it, alone in their table."""
+    whole = [r for r in rows if (own := _label_words(r.label)) and own <= words and own & names]
+    # "LSTM+ATT" names the LSTM+ATT row, not also the LSTM row.
+    whole = [
+        r
+        for r in whole
+        if not any(
+            _label_words(r.label) < _label_words(o.label) for o in whole if o.table == r.table
+        )
+    ]
+    out = []
+    for row in whole:
+        own = _label_words(row.label)
+        rivals = {
+            w
+            for other in rows
+            if other.table == row.table and other is not row
+            for w in _label_words(other.label) - own
+        }
+        if not rivals & words:
+            out.append(row)
+    return out
+
+
+def _states(row: Row, forms: set[Decimal]) -> bool:
+    values = list(row.values.values())
+    return any(v in forms for v in values) or any(derived(f, values) for f in forms)
+
+
+def _nearest_column(
+    claim: str, mention: NumberMention, row: Row, mentions: Sequence[NumberMention]
+) -> str | None:
+    """The column of ``row`` the claim names nearest to the mention; a lone column.
+
+    A column with another value between it and the mention is not the mention's, and one that
+    is as near another value on its far side comes after one that is not: in "1.970 at n=3 and
+    0.181 at n=30", n=3 is 1.970's and n=30 is 0.181's.
+    """
+    spans = [(m.start(), m.end(), c) for c in row.values for m in _column(c).finditer(claim)]
+    values = [
+        (v.start, v.end)
+        for v in mentions
+        if v is not mention and not any(a <= v.start < b for a, b, _ in spans)
+    ]
+    spots = []
+    for start, end, column in spans:
+        if end <= mention.start:
+            gap, far = mention.start - end, [start - b for a, b in values if b <= start]
+        else:
+            gap, far = start - mention.end, [a - end for a, b in values if a >= end]
+        inside = (min(start, mention.start), max(end, mention.end))
+        if any(inside[0] <= a < inside[1] for a, _ in values):
+            continue
+        spots.append((bool(far) and min(far) <= gap, gap, column))
+    if spots:
+        return min(spots)[2]
+    return next(iter(row.values)) if len(row.values) == 1 else None
+
+
+def _same_precision(claimed: Decimal, cell: Decimal) -> bool:
+    """Both written to the same decimals and of a size: a cell's value, not a sum or a count."""
+    return claimed.as_tuple().exponent == cell.as_tuple().exponent and comparable(claimed, cell)

@@ -56,7 +56,7 @@ from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.restated import RestatedSentences
-from core.verify.row_binding import row_mismatch
+from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -326,7 +326,9 @@ class Checker:
     ) -> Binding:
         """Bind the claim's numbers; a value the evidence gives to another owner is a mismatch.
 
-        So is a value of a table row when the claim's words name another row of its column,
+        A value the claim gives a table cell it names, where the cell holds another, comes first:
+        it names the cell the claim means. So is a value of a table row when the claim's words
+        name another row of its column,
         and a count or fraction paired with a share the paper pairs with another ("8000 (7.1%)"
         where the paper has "569个（7.1%）"), read on the claim as written, and a value stated in
         a clause whose condition the claim does not hold ("for multi-modal data … 0.4 to 0.6"
@@ -336,6 +338,9 @@ class Checker:
         from its words; there one value exchanged in the sentence stating the others is too.
         """
         binding = self._bind_in_context(numbers, evidence)
+        cell = cell_mismatch(numbers.mentions, numbers.text, self.rows)
+        if cell is not None:
+            return replace(binding, mismatch=cell)
         if binding.mismatch is None:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
             if other is None:
