@@ -6,7 +6,7 @@ import pytest
 
 from core.llm.parsing import Label, parse_judgments
 from core.text.words import content_words
-from core.verify.judge import NO_BELOW, YES_AT, Judge, JudgeAnswer, JudgeItem, focus
+from core.verify.judge import NO_BELOW, YES_AT, Judge, JudgeAnswer, JudgeItem, bearing, focus
 from tests.fakes import FakeLLM
 
 Y, P, N = Label.YES, Label.PARTIAL, Label.NO
@@ -89,14 +89,15 @@ def test_probability_prompts_share_their_instruction_and_put_the_claim_last() ->
         seen.append((instruction, content))
         return 0.5
 
-    passages = ("First passage.", "Second passage.", "Third passage.", "Fourth passage.")
+    passages = ("Apples grow.", "Pears grow.", "Plums grow.", "Figs grow.")
+    claim = "Apples, pears, plums and figs grow."
     Judge(FakeLLM(probabilities=score)).probabilities(
-        [JudgeItem("Claim A.", passages), JudgeItem("Claim B.", passages)]
+        [JudgeItem(claim, passages), JudgeItem("Pears grow.", passages)]
     )
     (first_instruction, first), (second_instruction, second) = seen
     assert first_instruction == second_instruction
-    assert first.index("Third passage.") < first.index("Statement: Claim A.")
-    assert "Fourth passage." not in first, "three evidence sentences per claim"
+    assert first.index("Plums grow.") < first.index(f"Statement: {claim}")
+    assert "Figs grow." not in first, "three evidence sentences per claim"
     assert first.endswith("Answer YES or NO.")
 
 
@@ -183,3 +184,57 @@ def test_a_cut_keeps_the_passages_negation(
     passage: str, claim: str, limit: int, shown: str
 ) -> None:
     assert focus(passage, content_words(claim), limit) == shown
+
+
+@pytest.mark.parametrize(
+    ("claim", "passages", "kept"),
+    [
+        # each later passage must add a word of the statement the earlier ones lack
+        (
+            "Researchers are told to save the raw data and to record every processing step.",
+            ["Record all the steps used to process data.", "Save the raw data.", "Save data."],
+            ["Record all the steps used to process data.", "Save the raw data."],
+        ),
+        # a passage in another language than the statement cannot share its words
+        (
+            "作者使用了7:1:2的训练集/验证集/测试集比例。",
+            ["They split the data in the ratio 7:1:2.", "The data are sorted by date."],
+            ["They split the data in the ratio 7:1:2.", "The data are sorted by date."],
+        ),
+        # the best passage is always shown, even when it shares nothing
+        ("The paper has 12 authors.", ["Unrelated text.", "Another one."], ["Unrelated text."]),
+        # table rows are compared cell by cell and are all kept
+        (
+            "HTML reaches 0.198 at n=30.",
+            [
+                "Table 2: HTML: n=3 0.401; n=7 0.302; n=30 0.198",
+                "Table 2: LSTM: n=3 1.9; n=7 0.4; n=30 0.2",
+            ],
+            [
+                "Table 2: HTML: n=3 0.401; n=7 0.302; n=30 0.198",
+                "Table 2: LSTM: n=3 1.9; n=7 0.4; n=30 0.2",
+            ],
+        ),
+    ],
+)
+def test_only_passages_that_add_to_the_statement_are_shown(
+    claim: str, passages: list[str], kept: list[str]
+) -> None:
+    assert bearing(passages, claim) == kept
+
+
+def test_the_judge_prompt_leaves_out_a_repeating_passage() -> None:
+    judge = Judge(FakeLLM())
+    content = judge.probability_content(
+        JudgeItem(
+            "Source code belongs in the src directory.",
+            (
+                "Put project source code in the src directory.",
+                "The src directory holds the source code.",
+                "Put text documents in the doc directory.",
+            ),
+        )
+    )
+    assert "Put project source code in the src directory." in content
+    assert "The src directory holds" not in content
+    assert "doc directory" not in content

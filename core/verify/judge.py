@@ -31,6 +31,7 @@ from core.llm.prompts import (
 )
 from core.text.sentences import is_cjk_char
 from core.text.words import content_words
+from core.verify.translate import language_of
 
 BATCH_SIZE = 4
 #: P(YES) at or above this reads as YES, below NO_BELOW as NO, PARTIAL in between.
@@ -84,6 +85,25 @@ def focus(passage: str, wanted: set[str], limit: int = 0) -> str:
     start, end = _best_window(hits, [1.0] * len(words), limit)
     text = " ".join(words[start:end])
     return ("… " if start else "") + text + (" …" if end < len(words) else "")
+
+
+def bearing(passages: Sequence[str], claim: str) -> list[str]:
+    """The passages, best first, that each add a word of the statement the ones before lack.
+
+    A passage that only repeats words an earlier one already shows costs prompt time on the
+    CPU and tells the judge nothing new. A table row is kept, since its cells are compared,
+    and so is a passage in another language than the statement, whose words it cannot share.
+    """
+    wanted = content_words(claim)
+    language = language_of(claim)
+    kept: list[str] = []
+    seen: set[str] = set()
+    for passage in passages:
+        words = content_words(passage) & wanted
+        if not kept or words - seen or passage.count(";") >= 2 or language_of(passage) != language:
+            kept.append(passage)
+            seen |= words
+    return kept
 
 
 #: A negation in a passage is kept in its cut: without it the passage says the opposite.
@@ -228,7 +248,7 @@ class Judge:
         budget -= self.llm.count_tokens(item.claim) + _TEMPLATE_MARGIN + 24
         wanted = content_words(item.claim)
         focused = [focus(p, wanted) for p in item.evidence[:PROBABILITY_EVIDENCE]]
-        passages = self._trim(focused, budget)
+        passages = self._trim(bearing(focused, item.claim), budget)
         evidence = "\n".join(f"- {p}" for p in passages) or "- (no passage found)"
         return JUDGE_PROBABILITY_ITEM.format(evidence=evidence, claim=item.claim)
 
