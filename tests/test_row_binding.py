@@ -6,6 +6,7 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import PaperSentence
+from core.verify.binding import Mismatch
 from core.verify.comparison import read_row
 from core.verify.row_binding import cell_mismatch, row_mismatch
 
@@ -48,7 +49,11 @@ ROWS = [
     ],
 )
 def test_row_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
-    found = row_mismatch(extract_numbers(claim), claim, ROWS)
+    assert_found(row_mismatch(extract_numbers(claim), claim, ROWS), expected)
+
+
+def assert_found(found: Mismatch | None, expected: tuple[str, str] | None) -> None:
+    """``expected`` is (claim value, paper value) on page 8, or None for no mismatch."""
     if expected is None:
         assert found is None
     else:
@@ -83,12 +88,7 @@ def test_row_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
     ],
 )
 def test_cell_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
-    found = cell_mismatch(extract_numbers(claim), claim, ROWS)
-    if expected is None:
-        assert found is None
-    else:
-        assert found is not None
-        assert (found.claim_value, found.paper_value, found.page) == (*expected, 8)
+    assert_found(cell_mismatch(extract_numbers(claim), claim, ROWS), expected)
 
 
 def test_the_checker_names_the_row_the_claim_names() -> None:

@@ -103,7 +103,7 @@ def cell_mismatch(
     names = {w for n in name_candidates(claim) for w in content_words(n)}
     named = _named_rows(rows, words, names)
     for mention in mentions:
-        if written_whole(mention.value) and mention.value < 10 or states_change(claim, mention):
+        if (written_whole(mention.value) and mention.value < 10) or states_change(claim, mention):
             continue
         forms = value_forms(mention)
         if any(_states(row, forms) for row in named):
@@ -143,6 +143,7 @@ def _named_rows(rows: Sequence[Row], words: set[str], names: set[str]) -> list[R
 
 
 def _states(row: Row, forms: set[Decimal]) -> bool:
+    """Whether the row states one of the value's forms in any cell, or derives it from two."""
     values = list(row.values.values())
     return any(v in forms for v in values) or any(derived(f, values) for f in forms)
 

@@ -328,11 +328,10 @@ class Checker:
 
         A value the claim gives a table cell it names, where the cell holds another, comes first:
         it names the cell the claim means. So is a value of a table row when the claim's words
-        name another row of its column,
-        and a count or fraction paired with a share the paper pairs with another ("8000 (7.1%)"
-        where the paper has "569个（7.1%）"), read on the claim as written, and a value stated in
-        a clause whose condition the claim does not hold ("for multi-modal data … 0.4 to 0.6"
-        for a claim about text-only data).
+        name another row of its column, and a count or fraction paired with a share the paper
+        pairs with another ("8000 (7.1%)" where the paper has "569个（7.1%）"), read on the claim
+        as written, and a value stated in a clause whose condition the claim does not hold ("for
+        multi-modal data … 0.4 to 0.6" for a claim about text-only data).
 
         A claim in another language is read through a translation, which can move a value away
         from its words; there one value exchanged in the sentence stating the others is too.
