@@ -127,6 +127,26 @@ def test_numbers_inside_names_and_citations_are_not_checked_as_numbers() -> None
     assert not any(r.startswith("number_") for r in result.reasons)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # an enumeration inside the sentence numbers its items, it states no value
+        ("The paper compares (7) SpanCheck with (8) BERT-base.", []),
+        ("The authors list two steps: (8) training and (9) testing.", []),
+        ("论文包括：（7）数据收集；（8）标注。", []),
+        # a value in parentheses is still a value
+        (
+            "SpanCheck scores 27 BLEU (28) on SQuAD v1.1.",
+            ["number_not_in_paper:27", "number_not_in_paper:28"],
+        ),
+        ("SpanCheck reaches 85.3% accuracy (n=7).", ["number_not_in_paper:7"]),
+    ],
+)
+def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -> None:
+    result = run_gates(sentence, FACTS)
+    assert sorted(r for r in result.reasons if r.startswith("number_")) == reasons
+
+
 def test_if_any_is_a_hedge_not_an_overclaim() -> None:
     from core.verify.gates import overclaim_terms
 

@@ -91,6 +91,9 @@ PAGE_CITE = re.compile(
     r"|[(\uff08]?第\s*(\d+)\s*(?:[-\u2013\u2014~至]\s*(\d+)\s*)?页[)\uff09]?"
 )
 LIST_MARKER = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\(?\d{1,2}[.)]|\d{1,2}\s*[、.])\s+")
+#: An enumeration inside a sentence: "compares (1) SVR and (2) LSTM", "包括：(1)数据…". One digit
+#: in parentheses before words; "BLEU (27)" and "(n=3)" state values.
+INLINE_MARKER = re.compile(r"(?:^|(?<=[\s:;,。]))\(\d\)(?=\s*[^\d\s%.,;:)])")
 #: Names joined by "+": "SVR+RBF", "Text+Audio", "Glove + Audio".
 COMPOUND = re.compile(
     r"(?<![A-Za-z0-9_+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+"

@@ -14,7 +14,7 @@ from core.text.normalize import (
     ratios,
     settle_approximate,
 )
-from core.verify.gates.common import LIST_MARKER, GateFinding, PaperFacts, inside
+from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.lexicon import UNITS_ZH
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -113,10 +113,12 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
     """The numbers of ``text`` that state a quantity, each value once.
 
     Left out: numbers inside ``masked`` spans (citations, cross-references, names), a list
-    marker ("1. …"), a model name's digits (GPT-4) and the parts of a ratio (checked whole).
+    marker ("1. …", "… (2) LSTM"), a model name's digits (GPT-4) and the parts of a ratio
+    (checked whole).
     """
     marker = LIST_MARKER.match(text)
     skip = list(masked) + ([marker.span()] if marker else [])
+    skip += [m.span() for m in INLINE_MARKER.finditer(text)]
     skip += [(r.start, r.end) for r in ratios(text)]
     seen: set[str] = set()
     out: list[NumberMention] = []
