@@ -46,7 +46,7 @@ def row_mismatch(
             continue
         forms = value_forms(mention)
         stating = [(r, c) for r in rows for c, v in r.values.items() if v in forms]
-        cells = [(r, c) for r, c in stating if _names_column(claim, c)] or stating
+        cells = [(r, c) for r, c in stating if _column(c).search(claim)] or stating
         rivals = [_named_instead(row, column, rows, words) for row, column in cells]
         if cells and all(r is not None for r in rivals):
             rival, column = rivals[0], cells[0][1]
@@ -77,11 +77,6 @@ def _label_words(label: str) -> frozenset[str]:
     return frozenset(words) - _NOT_NAMING
 
 
-def _names_column(claim: str, column: str) -> bool:
-    """Whether the claim names the column ("n=3", not inside "n=30")."""
-    return _column(column).search(claim) is not None
-
-
 @functools.lru_cache(maxsize=1024)
 def _column(column: str) -> re.Pattern[str]:
     """A column name as the claim writes it: "n=3" is not inside "n=30", nor "3" inside "n=3"."""
@@ -99,9 +94,7 @@ def cell_mismatch(
     claim must name no other row of that table, even in part, since the value may be that
     row's. Whole numbers below 10 recur too often to read.
     """
-    words = content_words(claim)
-    names = {w for n in name_candidates(claim) for w in content_words(n)}
-    named = _named_rows(rows, words, names)
+    named = _named_rows(rows, claim) if mentions else []
     for mention in mentions:
         if (written_whole(mention.value) and mention.value < 10) or states_change(claim, mention):
             continue
@@ -117,9 +110,14 @@ def cell_mismatch(
     return None
 
 
-def _named_rows(rows: Sequence[Row], words: set[str], names: set[str]) -> list[Row]:
+def _named_rows(rows: Sequence[Row], claim: str) -> list[Row]:
     """Rows the claim names by their whole label, one name among it, alone in their table."""
-    whole = [r for r in rows if (own := _label_words(r.label)) and own <= words and own & names]
+    words = content_words(claim)
+    whole = [r for r in rows if (own := _label_words(r.label)) and own <= words]
+    if not whole:
+        return []
+    names = {w for n in name_candidates(claim) for w in content_words(n)}
+    whole = [r for r in whole if _label_words(r.label) & names]
     # "LSTM+ATT" names the LSTM+ATT row, not also the LSTM row.
     whole = [
         r
