@@ -19,6 +19,16 @@ DATASET = ev(
 )
 CONTENTS = ev("It contains the audio records and the text transcripts of the calls.")
 MARCO = ev("On MS MARCO passage ranking, LexiRank reaches 36.8, compared with 18.7 for BM25.")
+VILBERT = ev(
+    "For instance, the Vision-and-Language BERT (ViLBERT) [38] learns task-agnostic joint "
+    "representations of image and natural language content."
+)
+SUBJECTS = ev(
+    "The primary data table might hold the heart rate for subjects at rest and after a "
+    "physical challenge, identified via a subject ID."
+)
+LIMIT = ev("(As a benchmark for “large”, the limit for an individual file on GitHub is 100MB.)")
+JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词工具对数据进行中文分词。")
 
 
 @pytest.mark.parametrize(
@@ -54,6 +64,27 @@ MARCO = ev("On MS MARCO passage ranking, LexiRank reaches 36.8, compared with 18
         ("On MS MARCO, LexiRank obtains 36.8 against 18.7 for BM25 and DPR.", [MARCO], None),
         # names in another place than the sentence's: no swap is read
         ("LexiRank and BM25 are compared with DPR on MS MARCO.", [MARCO], None),
+        # a name is read on word boundaries: BERT is not in "ViLBERT", ID not in "identified"
+        (
+            "The paper cites the Vision-and-Language LSTM (ViLBERT) for joint representations.",
+            [VILBERT],
+            ("LSTM", "BERT"),
+        ),
+        (
+            "The paper cites the Vision-and-Language BERT (ViLBERT) for joint representations.",
+            [VILBERT],
+            None,
+        ),
+        (
+            "Subjects at rest and after a physical challenge are identified via a subject MIT.",
+            [SUBJECTS],
+            ("MIT", "ID"),
+        ),
+        # a plural, a version or a footnote mark leaves the name the same
+        ("The Vision-and-Language BERTs (ViLBERT) learn joint representations.", [VILBERT], None),
+        ("对于深度神经网络模型，作者使用Jieba分词工具对数据进行中文分词。", [JIEBA], None),
+        # a unit glued to a number is no name
+        ("The authors say the limit for a file on GitHub is 100MB.", [LIMIT], None),
     ],
 )
 def test_check_names(
@@ -138,6 +169,8 @@ def test_a_name_with_another_version(
 
 
 ERNIE = ev("主流文本分类模型的准确率均高于82%，最佳模型ERNIE在6个大类的平均F1为86.06%。")
+LOWEST = ev("深度神经网络模型中，Text CNN的表现最佳，准确率为86.1%；DPCNN最低，准确率为82.8%。")
+TUNED = ev("BERT和ERNIE的学习率为5e-5，训练12个epoch。")
 UNITS = ev("其中，Text RNN和Text RNN Attention隐藏层数为128，Text RCNN和fastText隐藏层数为256。")
 
 
@@ -158,6 +191,12 @@ UNITS = ev("其中，Text RNN和Text RNN Attention隐藏层数为128，Text RCNN
         ("The best model, ERNIE, has an average F1 of 86.06% over the 6 categories.", ERNIE, None),
         # one shared anchor is not enough: small numbers recur
         ("BMI was trained on 6 categories.", ERNIE, None),
+        # of the sentence's names the claim lacks, the value's own (the nearest) stands in
+        # its place; CNN is not in "CNNIC"
+        ("Despite its depth, CNNIC has the lowest accuracy, 82.8%.", LOWEST, ("CNNIC", "DPCNN")),
+        ("Despite its depth, DPCNN has the lowest accuracy, 82.8%.", LOWEST, None),
+        # "5e-5" is a number, not the name "e-5"
+        ("BERT and ERNIE are fine-tuned with a learning rate of 5e-5 for 12 epochs.", TUNED, None),
         # names alone anchor nothing: the claim's other name may be its own addition
         (
             "一旦JSON上传到OpenQuestion，无需使用GUI。",

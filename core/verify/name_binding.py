@@ -10,19 +10,21 @@ when that sentence gives the same name another version ("Python2").
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.text.normalize import number_keys
+from core.text.normalize import canonical_number, extract_numbers, match_key, number_keys
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.gates.common import name_key
+from core.verify.gates.common import name_key, ngram_keys
 from core.verify.gates.lexicon import NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket).
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]*")
+#: A word glued to a number is its unit or exponent ("100MB", "5e-5"), not a name.
+_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
 _LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
 #: A name and its version, written together, with a hyphen or with a space: "Python2",
@@ -116,10 +118,10 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         version = _other_version(claim, ev.text)
         if version is not None:
             return NameMismatch(*version, ev.page)
-        text_key = name_key(ev.text)
-        missing = [n for n in claimed if name_key(n) not in text_key]
-        claim_key = name_key(claim)
-        other = [n for n in theirs if name_key(n) not in claim_key]
+        held = _grams(ev.text)
+        missing = [n for n in claimed if not _holds(ev.text, held, n)]
+        claim_grams = _grams(claim)
+        other = [n for n in theirs if not _holds(claim, claim_grams, n)]
         if anchored and len(missing) == 1 and len(set(map(name_key, other))) == 1:
             # "On MS MARCO, nDCG obtains" against "On MS MARCO passage ranking, LexiRank reaches"
             return NameMismatch(missing[0], other[0], ev.page)
@@ -145,20 +147,62 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
     """
     mine = _strict_names(claim)
     values = {k for k in number_keys(claim) if _specific(k)}
-    claim_key = name_key(claim)
+    claim_grams = _grams(claim)
     for ev in evidence:
-        text_key = name_key(ev.text)
+        held = _grams(ev.text)
         numbers = len(values & number_keys(ev.text))
-        if not numbers or numbers + sum(1 for k in mine if k in text_key) < 2:
+        if not numbers or numbers + sum(1 for n in mine.values() if _holds(ev.text, held, n)) < 2:
             continue
         # The first sentence anchored by the claim's names and numbers decides.
         theirs = _strict_names(ev.text)
-        mine_only = [n for k, n in mine.items() if k not in text_key]
-        theirs_only = [n for k, n in theirs.items() if k not in claim_key]
+        mine_only = [n for n in mine.values() if not _holds(ev.text, held, n)]
+        theirs_only = [n for n in theirs.values() if not _holds(claim, claim_grams, n)]
+        if len(mine_only) == 1 and len(theirs_only) > 1:
+            theirs_only = _said_of(ev.text, values, theirs_only)
         if len(mine_only) == 1 and len(theirs_only) == 1:
             return NameMismatch(mine_only[0], theirs_only[0], ev.page)
         return None
     return None
+
+
+def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
+    """The one candidate written nearest the shared value, as the value's owner; else all.
+
+    "Text CNN的表现最佳，准确率为86.1%；DPCNN性能最低，准确率仅为82.8%": 82.8% is DPCNN's.
+    """
+    spots = [
+        m.start
+        for m in extract_numbers(text, split_groups=True)
+        if m.canonical in values or canonical_number(m.value) in values
+    ]
+
+    def gap(name: str) -> float:
+        found = re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text)
+        return min((abs(m.start() - s) for m in found for s in spots), default=math.inf)
+
+    ranked = sorted(candidates, key=gap)
+    return ranked[:1] if gap(ranked[0]) < gap(ranked[1]) else candidates
+
+
+def _grams(text: str) -> set[str]:
+    """Keys of the text's runs of one to four words: a name is looked up on word boundaries.
+
+    As a substring of the whole text, BERT would be in "ViLBERT" and ID in "identified".
+    """
+    return ngram_keys(match_key(text))
+
+
+def _holds(text: str, grams: set[str], name: str) -> bool:
+    """Whether ``text`` (its ``grams``) holds ``name``.
+
+    Also in the plural ("LLMs") or with a version or footnote mark ("Jieba8", "Python3").
+    """
+    key = name_key(name)
+    return (
+        key in grams
+        or f"{name}s" in text
+        or any(g.startswith(key) and g[len(key) :].isdigit() for g in grams)
+    )
 
 
 def _strict_names(text: str) -> dict[str, str]:
