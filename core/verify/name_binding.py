@@ -10,6 +10,7 @@ when that sentence gives the same name another version ("Python2").
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -118,10 +119,8 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         version = _other_version(claim, ev.text)
         if version is not None:
             return NameMismatch(*version, ev.page)
-        held = _grams(ev.text)
-        missing = [n for n in claimed if not _holds(ev.text, held, n)]
-        claim_grams = _grams(claim)
-        other = [n for n in theirs if not _holds(claim, claim_grams, n)]
+        missing = [n for n in claimed if not holds_name(ev.text, n)]
+        other = [n for n in theirs if not holds_name(claim, n)]
         if anchored and len(missing) == 1 and len(set(map(name_key, other))) == 1:
             # "On MS MARCO, nDCG obtains" against "On MS MARCO passage ranking, LexiRank reaches"
             return NameMismatch(missing[0], other[0], ev.page)
@@ -147,16 +146,14 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
     """
     mine = _strict_names(claim)
     values = {k for k in number_keys(claim) if _specific(k)}
-    claim_grams = _grams(claim)
     for ev in evidence:
-        held = _grams(ev.text)
         numbers = len(values & number_keys(ev.text))
-        if not numbers or numbers + sum(1 for n in mine.values() if _holds(ev.text, held, n)) < 2:
+        if not numbers or numbers + sum(1 for n in mine.values() if holds_name(ev.text, n)) < 2:
             continue
         # The first sentence anchored by the claim's names and numbers decides.
         theirs = _strict_names(ev.text)
-        mine_only = [n for n in mine.values() if not _holds(ev.text, held, n)]
-        theirs_only = [n for n in theirs.values() if not _holds(claim, claim_grams, n)]
+        mine_only = [n for n in mine.values() if not holds_name(ev.text, n)]
+        theirs_only = [n for n in theirs.values() if not holds_name(claim, n)]
         if len(mine_only) == 1 and len(theirs_only) > 1:
             theirs_only = _said_of(ev.text, values, theirs_only)
         if len(mine_only) == 1 and len(theirs_only) == 1:
@@ -184,20 +181,22 @@ def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
     return ranked[:1] if gap(ranked[0]) < gap(ranked[1]) else candidates
 
 
-def _grams(text: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def _grams(text: str) -> frozenset[str]:
     """Keys of the text's runs of one to four words: a name is looked up on word boundaries.
 
     As a substring of the whole text, BERT would be in "ViLBERT" and ID in "identified".
     """
-    return ngram_keys(match_key(text))
+    return frozenset(ngram_keys(match_key(text)))
 
 
-def _holds(text: str, grams: set[str], name: str) -> bool:
-    """Whether ``text`` (its ``grams``) holds ``name``.
+def holds_name(text: str, name: str) -> bool:
+    """Whether ``text`` holds ``name`` among its words.
 
     Also in the plural ("LLMs") or with a version or footnote mark ("Jieba8", "Python3").
     """
     key = name_key(name)
+    grams = _grams(text)
     return (
         key in grams
         or f"{name}s" in text

@@ -29,7 +29,7 @@ from core.verify.binding import (
     written_whole,
 )
 from core.verify.gates.common import name_key
-from core.verify.name_binding import NameMismatch
+from core.verify.name_binding import NameMismatch, holds_name
 
 #: "71.9% for logistic regression", "18.7 points by BM25": the words after the preposition,
 #: up to a list's "and", a clause's end or the next number.
@@ -219,12 +219,11 @@ def value_said_of_other_name(
         forms = value_forms(mention)
         owners: list[tuple[Evidence, str]] = []
         for ev in evidence:
-            text_key = name_key(ev.text)
             for other in stated_numbers(ev.text):
                 if not states_value(forms, other):
                     continue
                 names = number_context(ev.text, other.start, other.end).names
-                if names & wanted.names or any(name_key(n) in text_key for n in wanted.names):
+                if names & wanted.names or any(holds_name(ev.text, n) for n in wanted.names):
                     return None
                 owners += [(ev, n) for n in names]
         if owners:

@@ -45,11 +45,10 @@ from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
-from core.verify.gates.common import name_key
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
-from core.verify.name_binding import NameMismatch, check_names, swapped_across
+from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
@@ -316,8 +315,7 @@ class Checker:
         )
         if found is None or text == claim:
             return found
-        written = name_key(claim)
-        if name_key(found.claim_name) in written and name_key(found.paper_name) not in written:
+        if holds_name(claim, found.claim_name) and not holds_name(claim, found.paper_name):
             return found
         return None
 
