@@ -8,7 +8,7 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import Evidence
-from core.verify.binding import bind_numbers, paper_value_text
+from core.verify.binding import bind_numbers, paper_value_text, states_change
 from core.verify.owners import value_said_of_other_name
 
 
@@ -42,6 +42,17 @@ TOPICS = ev("其余，807（10.1%）个问题与流行病学（E）相关，其�
 HEALTH = ev("从模型的分类结果中可以看出，“健康生活方式”类别的分类性能最好（F1：94.44%）。")
 OTHERS = ev("其次，模型在“治疗”、“诊断”和“流行病学”类别上也具有较高的分类性能，F1均高于85%。")
 F1_ROW = ev("Table 4: 健 康 生 活 方 式: Precision( % ) 95.51; F1-score ( % ) 94.44")
+
+
+SEARCH = ev(
+    "We use a grid search and select the learning rate λ for Adam among {1e-5, 2e-5, 5e-5, "
+    "1e-4, 2e-4, 5e-4}, the depth of transformer layers h ∈{1, 2, 3, 4} and the batch size "
+    "b ∈{4, 8, 16, 32}."
+)
+PARAMS = ev(
+    "Parameters Values Number of layers 2 Number of heads 2 Learning rate 2e-5 Batch size 4 "
+    "Max sequence length 520 Dropout probability 0.5"
+)
 
 
 @pytest.mark.parametrize(
@@ -178,6 +189,24 @@ F1_ROW = ev("Table 4: 健 康 生 活 方 式: Precision( % ) 95.51; F1-score ( 
         ("At n=3 HTML reaches 0.401, and at n=7 it reaches 0.302.", [ROW], 4, None),
         # the claim's value said of its own name in one passage, of another in a table row
         ("健康生活方式类别具有最佳分类性能，F1分数为94.44%。", [HEALTH, OTHERS, F1_ROW], 1, None),
+        # a set of candidates is searched over: its values are not the value used
+        (
+            "The model is trained with a learning rate of 2e-4.",
+            [SEARCH, PARAMS],
+            0,
+            ("2e-4", "2e-5"),
+        ),
+        ("The model is trained with a learning rate of 2e-5.", [SEARCH, PARAMS], 1, None),
+        ("The model is trained with a learning rate of 2e-4.", [SEARCH], 0, None),
+        # a claim listing the search space restates it
+        ("The grid search tries batch sizes of 4, 8, 16 and 32.", [SEARCH], 4, None),
+        # the x of "max" says no ratio: 6 is no difference of the row's values
+        (
+            "The settings are batch size 6, max sequence length 520.",
+            [SEARCH, PARAMS],
+            1,
+            ("6", "4"),
+        ),
     ],
 )
 def test_bind_numbers(
@@ -214,19 +243,20 @@ GRID = ev(
 
 
 @pytest.mark.parametrize(
-    ("claim", "mismatch"),
+    ("claim", "bound", "mismatch"),
     [
         # a power of ten is a value in a list, not a setting, and never a percent
-        ("The learning rate is chosen among {1e-5, 2e-5, 5e-5, 1e-4}.", None),
-        ("The learning rate is chosen among {1e-5, 2e-6, 5e-5, 1e-4}.", ("2e-6", "2e-5")),
-        ("The chosen learning rate is 2e-5.", None),
+        ("The learning rate is chosen among {1e-5, 2e-5, 5e-5, 1e-4}.", 4, None),
+        ("The learning rate is chosen among {1e-5, 2e-6, 5e-5, 1e-4}.", 3, ("2e-6", "2e-5")),
+        # one of the candidates is not the value chosen: the list neither binds nor rivals it
+        ("The chosen learning rate is 2e-5.", 0, None),
     ],
 )
-def test_powers_of_ten_in_a_list(claim: str, mismatch: tuple[str, str] | None) -> None:
+def test_powers_of_ten_in_a_list(claim: str, bound: int, mismatch: tuple[str, str] | None) -> None:
     result = bind_numbers(extract_numbers(claim), claim, [GRID])
     found = result.mismatch
     assert (found and (found.claim_value, found.paper_value)) == mismatch
-    assert result.bound == sum(m.raw in GRID.text for m in extract_numbers(claim))
+    assert result.bound == bound
 
 
 def test_a_power_of_ten_keeps_its_written_form() -> None:
@@ -263,3 +293,19 @@ def test_value_said_of_other_name(
     text = unicodedata.normalize("NFKC", claim)
     found = value_said_of_other_name(extract_numbers(text), text, evidence)
     assert (None if found is None else (found.claim_name, found.paper_name)) == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "value", "expected"),
+    [
+        ("The new index is 3x faster than BM25.", "3", True),
+        ("LexiRank improves MRR@10 by 2.3 points.", "2.3", True),
+        ("It is 4 × smaller than the teacher.", "4", True),
+        # the x of "max" is no multiplication sign
+        ("They use batch size 6, max sequence length 520.", "6", False),
+        ("The maximum sequence length is 512 tokens.", "512", False),
+    ],
+)
+def test_states_change(claim: str, value: str, expected: bool) -> None:
+    mention = next(m for m in extract_numbers(claim) if m.raw == value)
+    assert states_change(claim, mention) is expected

@@ -49,6 +49,9 @@ _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-
 #: A number right after these labels names a table, figure or section, not a quantity.
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
 _RATIO = re.compile(r"(?<![\d.])\d+(?::\d+)+(?![\d.])")
+#: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
+#: its members are candidates, not the value the paper reports.
+_CANDIDATES = re.compile(r"\{[^{}]*\}")
 #: Numbered citations ("[4]", "[3, 7]") are references, not quantities.
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
@@ -291,10 +294,11 @@ def bind_numbers(
     ]
     if not mentions and not spelled:
         return Binding()
-    found = [(e, stated_numbers(e.text)) for e in evidence]
+    claimed = {m.value for m in mentions}
+    found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
     # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
     mentions = [_near_evidence(m, found) for m in mentions]
-    elsewhere = [(e, stated_numbers(e.text)) for e in restating]
+    elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
@@ -363,6 +367,22 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _ENUMERATOR.match(text[m.start :])
         and not any(a <= m.start < b for a, b in cited)
     )
+
+
+def _reported_numbers(text: str, claimed: set[Decimal]) -> tuple[NumberMention, ...]:
+    """The numbers of an evidence text, without the candidates of a set the claim does not list.
+
+    A claim that states two of a set's values restates the search space ("batch sizes of 4, 8,
+    16 and 32"); any other claim states the value used, which a candidate neither binds nor
+    contradicts ("a learning rate of 2e-4" against "among {1e-5, 2e-5, …, 2e-4}").
+    """
+    text = unicodedata.normalize("NFKC", text)
+    mentions = stated_numbers(text)
+    for group in _CANDIDATES.finditer(text):
+        inside = [m for m in mentions if group.start() <= m.start < group.end()]
+        if len({m.value for m in inside} & claimed) < 2:
+            mentions = tuple(m for m in mentions if m not in inside)
+    return mentions
 
 
 def _named(
@@ -564,7 +584,7 @@ def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
 _CHANGE = re.compile(
     r"\b(?:by|points?|pp|gains?|improv\w*|increas\w*|decreas\w*|drops?|dropped|higher|lower|"
     r"more|less|better|worse|fold|times|margin|difference|reduc\w*|boost\w*|outperform\w*|"
-    r"faster|slower|提高|降低|提升|下降|高出|低于)\b|[x\u00d7](?!\w)|倍",
+    r"faster|slower|提高|降低|提升|下降|高出|低于)\b|(?<![A-Za-z])[x\u00d7](?!\w)|倍",
     re.I,
 )
 
