@@ -27,6 +27,14 @@ SUBJECTS = ev(
     "The primary data table might hold the heart rate for subjects at rest and after a "
     "physical challenge, identified via a subject ID."
 )
+GITLAB = ev(
+    "GitLab is a well-regarded alternative that some prefer, because the GitLab platform "
+    "itself is free and open source."
+)
+TGCQ = ev(
+    "Ely et al. (2000)提出了通用临床问题分类（Generic Clinical Questions，TGCQ），"
+    "TGCQ是一个四层结构的分类体系，包含64个通用问题类型。"
+)
 LIMIT = ev("(As a benchmark for “large”, the limit for an individual file on GitHub is 100MB.)")
 JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词工具对数据进行中文分词。")
 
@@ -83,6 +91,22 @@ JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词�
         # a plural, a version or a footnote mark leaves the name the same
         ("The Vision-and-Language BERTs (ViLBERT) learn joint representations.", [VILBERT], None),
         ("对于深度神经网络模型，作者使用Jieba分词工具对数据进行中文分词。", [JIEBA], None),
+        # a name the sentence writes twice, once where the claim has another
+        (
+            "OpenRefine is a well-regarded alternative, because the GitLab platform is free.",
+            [GITLAB],
+            ("OpenRefine", "GitLab"),
+        ),
+        (
+            "Ely et al.提出了通用临床问题分类（Generic Clinical Questions，IAA），TGCQ有四层。",
+            [TGCQ],
+            ("IAA", "TGCQ"),
+        ),
+        (
+            "GitLab is a well-regarded alternative, because the GitLab platform is free.",
+            [GITLAB],
+            None,
+        ),
         # a unit glued to a number is no name
         ("The authors say the limit for a file on GitHub is 100MB.", [LIMIT], None),
     ],

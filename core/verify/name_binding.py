@@ -124,9 +124,13 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         if anchored and len(missing) == 1 and len(set(map(name_key, other))) == 1:
             # "On MS MARCO, nDCG obtains" against "On MS MARCO passage ranking, LexiRank reaches"
             return NameMismatch(missing[0], other[0], ev.page)
+        # A name the sentence writes more often than the claim may have lost one of its places:
+        # "OpenRefine is a well-regarded alternative …, because the GitLab platform" against
+        # "GitLab is a well-regarded alternative …, because the GitLab platform".
+        repeated = [n for n in theirs if n not in other and _places(ev.text, n) > _places(claim, n)]
         for name in missing:
-            before = _word_before(claim, name)
-            same_slot = [n for n in other if _word_before(ev.text, n) == before]
+            slot = _slots(claim, name)
+            same_slot = [n for n in other + repeated if _slots(ev.text, n) & slot]
             if same_slot or (same_fact and other):
                 return NameMismatch(name, (same_slot or other)[0], ev.page)
         if same_fact:
@@ -193,13 +197,15 @@ def _grams(text: str) -> frozenset[str]:
 def holds_name(text: str, name: str) -> bool:
     """Whether ``text`` holds ``name`` among its words.
 
-    Also in the plural ("LLMs") or with a version or footnote mark ("Jieba8", "Python3").
+    Also in the plural or the singular ("LLMs", "LLM") or with a version or footnote mark
+    ("Jieba8", "Python3").
     """
     key = name_key(name)
     grams = _grams(text)
     return (
         key in grams
         or f"{name}s" in text
+        or (name.endswith("s") and key[:-1] in grams)
         or any(g.startswith(key) and g[len(key) :].isdigit() for g in grams)
     )
 
@@ -262,8 +268,22 @@ def _same_version(a: str, b: str) -> bool:
     return long == short or long.startswith(short + ".")
 
 
-def _word_before(text: str, name: str) -> str:
-    """The word just before ``name`` (casefolded), or ""."""
-    head = text[: text.find(name)] if name in text else ""
-    words = re.findall(r"[^\W_]+", head)
-    return words[-1].casefold() if words else ""
+def _occurrences(text: str, name: str) -> list[re.Match[str]]:
+    return list(re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text))
+
+
+def _places(text: str, name: str) -> int:
+    """How often ``text`` writes ``name`` as a word."""
+    return len(_occurrences(text, name))
+
+
+def _slots(text: str, name: str) -> set[tuple[str, str]]:
+    """The places of ``name``: ("before", word) and ("after", word) for each occurrence."""
+    out: set[tuple[str, str]] = set()
+    for match in _occurrences(text, name):
+        before = re.findall(r"[^\W_]+", text[: match.start()])
+        after = re.findall(r"[^\W_]+", text[match.end() :])
+        out.add(("before", before[-1].casefold() if before else ""))
+        if after:
+            out.add(("after", after[0].casefold()))
+    return out
