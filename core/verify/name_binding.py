@@ -23,8 +23,8 @@ from core.verify.gates.common import name_key, ngram_keys
 from core.verify.gates.lexicon import NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
-#: capitalised word that does not start its sentence (Figshare, Bitbucket).
-#: A word glued to a number is its unit or exponent ("100MB", "5e-5"), not a name.
+#: capitalised word that does not start its sentence (Figshare, Bitbucket). A word glued to a
+#: number is its unit or exponent ("100MB", "5e-5"), not a name.
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
 _LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
@@ -178,7 +178,7 @@ def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
     ]
 
     def gap(name: str) -> float:
-        found = re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text)
+        found = _occurrences(text, name)
         return min((abs(m.start() - s) for m in found for s in spots), default=math.inf)
 
     ranked = sorted(candidates, key=gap)
@@ -269,6 +269,7 @@ def _same_version(a: str, b: str) -> bool:
 
 
 def _occurrences(text: str, name: str) -> list[re.Match[str]]:
+    """Where ``text`` writes ``name`` as a word of its own."""
     return list(re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text))
 
 
