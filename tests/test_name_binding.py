@@ -126,6 +126,11 @@ def test_check_names(
         ("Python is used by the S&P 500 Earning Conference Calls dataset.", []),
         # a table row's group label: "Ours" names nothing
         ("Table 2: HTML (Ours) Text+Audio: n=3 0.845", ["HTML", "Text+Audio"]),
+        # the first word of a sentence or list item is capitalised by case: no title with the next
+        ("The Python code is in src.", ["Python"]),
+        ("(3d) Have a LICENSE file in the project's home directory.", ["LICENSE"]),
+        ("2) Use Git for code.", ["Git"]),
+        ("The Earning Conference Calls data is public.", []),
     ],
 )
 def test_names(text: str, expected: list[str]) -> None:

@@ -27,6 +27,8 @@ from core.verify.gates.lexicon import NOT_NAMES
 #: number is its unit or exponent ("100MB", "5e-5"), not a name.
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
+#: A list item's label before its first word: "(3d) Have a LICENSE file", "2) Use", "• Put".
+_ITEM_LABEL = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\)|[-*\u2022])\s*")
 _LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
 #: A name and its version, written together, with a hyphen or with a space: "Python2",
 #: "Python 3", "GPT-4", "ResNet-50", "Qwen2.5"; a metric's cut-off is one too ("MRR@10").
@@ -74,18 +76,27 @@ def names(text: str) -> list[str]:
             or word.casefold() in NOT_NAMES
         ):
             continue
-        first = not text[: match.start()].strip() or bool(
-            re.search(r"[.!?:。！？：]\s*$", text[: match.start()])
-        )
+        # The sentence's own first word is capitalised by case, not as part of a title.
         run = any(
             0 <= j < len(tokens)
             and tokens[j].group(0)[0].isupper()
+            and not _opens(text, tokens[j])
             and not re.search(r"[^\s]", _between(text, tokens, min(i, j)))
             for j in (i - 1, i + 1)
         )
-        if not first and not run:
+        if not _opens(text, match) and not run:
             out.append(word)
     return out
+
+
+def _opens(text: str, match: re.Match[str]) -> bool:
+    """Whether the word opens its sentence (or a list item: "(3d) Have a LICENSE file")."""
+    head = text[: match.start()]
+    return (
+        not head.strip()
+        or re.search(r"[.!?:。！？：]\s*$", head) is not None
+        or _ITEM_LABEL.fullmatch(head) is not None
+    )
 
 
 def _between(text: str, tokens: Sequence[re.Match[str]], i: int) -> str:
