@@ -240,12 +240,66 @@ def test_cancel_between_groups() -> None:
     ],
 )
 def test_claims_inside_recommendations_and_questions(sentence: str, checked: str | None) -> None:
-    from core.verify.claims import check_text
+    from core.verify.claims import check_texts
 
     assert claim_kind(sentence) is None if checked else claim_kind(sentence) is not None
     if checked:
-        assert check_text(sentence) == checked
+        assert check_texts(sentence) == [checked]
         assert checker().verify(sentence)[0].status.flagged
+
+
+@pytest.mark.parametrize(
+    ("sentence", "checked", "flagged"),
+    [
+        # a statement with a reason: both facts are checked, and the wrong one is named
+        (
+            "SpanCheck reaches 91.2% accuracy on SQuAD, because it scores each answer span.",
+            ["SpanCheck reaches 91.2% accuracy on SQuAD", "it scores each answer span"],
+            True,
+        ),
+        (
+            "SpanCheck reaches 85.3% accuracy on SQuAD, since the authors show that it scores "
+            "each answer span against 91 passage sentences.",
+            [
+                "SpanCheck reaches 85.3% accuracy on SQuAD",
+                "it scores each answer span against 91 passage sentences",
+            ],
+            True,
+        ),
+        (
+            "SpanCheck reaches 85.3% accuracy on SQuAD, because it scores each answer span.",
+            ["SpanCheck reaches 85.3% accuracy on SQuAD", "it scores each answer span"],
+            False,
+        ),
+        # "as shown in …" says where, not why: the whole sentence is the claim
+        (
+            "As shown in Table 2, SpanCheck reaches 91.2% accuracy on SQuAD.",
+            ["As shown in Table 2, SpanCheck reaches 91.2% accuracy on SQuAD."],
+            True,
+        ),
+        (
+            "As the authors note, SpanCheck reaches 91.2% accuracy on SQuAD.",
+            ["As the authors note, SpanCheck reaches 91.2% accuracy on SQuAD."],
+            True,
+        ),
+        # a reason too short to stand alone is not split off
+        (
+            "SpanCheck is accurate because of BERT.",
+            ["SpanCheck is accurate because of BERT."],
+            False,
+        ),
+    ],
+)
+def test_a_statement_and_its_reason_are_both_checked(
+    sentence: str, checked: list[str], flagged: bool
+) -> None:
+    from core.verify.claims import check_texts
+
+    assert check_texts(sentence) == checked
+    verdict = checker().verify(sentence)[0]
+    assert verdict.status.flagged is flagged
+    if flagged and len(checked) > 1:
+        assert "part" in verdict.reasons
 
 
 def test_bullet_stating_a_fact_is_a_claim() -> None:

@@ -53,6 +53,15 @@ _LEADING_GIVEN = re.compile(
     r"(?P<claim>[^,?？]{12,}?),\s+(?=\w)",
     re.I,
 )
+#: "As shown in Table 2, X", "As the authors note, X", "As for F1, X": a leading "as" that
+#: points to where or of what X is said gives no reason; X is the sentence's claim.
+_AS_FRAME = re.compile(
+    r"^as\s+(?:for\b|(?:(?:is|was|can\s+be|will\s+be)\s+)?(?:shown|seen|noted|reported|"
+    r"observed|evident|illustrated|described|discussed|mentioned|indicated|demonstrated|expected|"
+    r"depicted|listed|presented|summari[sz]ed|stated|(?:the\s+)?authors?\b|(?:the\s+)?paper\b|"
+    r"they\b|we\b|it\b|this\b))",
+    re.I,
+)
 #: A trailing reason clause: "..., given that X." / "... since X?".
 _TRAILING_GIVEN = re.compile(
     r"[,;]\s*(?:given (?:that )?|since |considering (?:that )?|because |now that )"
@@ -79,7 +88,7 @@ def embedded_claim(sentence: str) -> str | None:
     if match is None:
         body = sentence.strip()
         match = (
-            _LEADING_GIVEN.match(body)
+            (None if _AS_FRAME.match(body) else _LEADING_GIVEN.match(body))
             or _TRAILING_GIVEN.search(body.rstrip(" .。?？"))
             or _GIVEN_ZH.match(body)
             or _WHY_ZH.match(body)
@@ -122,10 +131,41 @@ def _long_enough(piece: str) -> bool:
     return len(piece.split()) >= 4 or sum(1 for ch in piece if "\u3400" <= ch <= "\u9fff") >= 6
 
 
-def check_text(sentence: str) -> str:
-    """What is checked of a sentence: its presupposed claim, or the sentence without markers."""
+def check_texts(sentence: str) -> list[str]:
+    """What is checked of a sentence: its presupposed claim and any clause it asserts itself.
+
+    Markers ("- ", "1. ", "[unverified]") are left out. "HTML reaches 0.1 at n=3, because it
+    uses audio features" states two facts, and a wrong value in the first is no less wrong for
+    the reason given after it; a question or a request around a presupposed claim asserts
+    nothing of its own.
+    """
     body = _PREFIX.sub("", sentence).strip()
-    return embedded_claim(body) or body
+    embedded = embedded_claim(body)
+    if embedded is None:
+        return [body]
+    main = _asserted_clause(body)
+    return [main, embedded] if main else [embedded]
+
+
+def _asserted_clause(body: str) -> str | None:
+    """The sentence without its reason clause, when it is a statement long enough to check."""
+    if body.endswith(("?", "？")) or _QUESTION_START.match(body) or _RECOMMENDATION.match(body):
+        return None
+    trimmed = body.rstrip(" .。?？")
+    lead = _LEADING_GIVEN.match(body) or _GIVEN_ZH.match(body)
+    if lead is not None:
+        main = body[lead.end() :]
+    else:
+        tail = (
+            _TRAILING_GIVEN.search(trimmed)
+            or _PRESUPPOSED.search(body)
+            or _PRESUPPOSED_ZH.search(body)
+        )
+        if tail is None:
+            return None
+        main = body[: tail.start()]
+    main = main.strip(" ,;；，")
+    return main if _long_enough(main) else None
 
 
 def claim_kind(sentence: str) -> str | None:

@@ -38,7 +38,7 @@ from core.verify.binding import (
     sentences_stating,
 )
 from core.verify.cited_names import CitedNames
-from core.verify.claims import check_text, claim_kind, claim_parts, extract_claims
+from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, read_row
 from core.verify.credit import Acknowledged, ThankedOnly
@@ -211,7 +211,9 @@ class Checker:
         return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
-        parts = [(c, part) for c in group for part in claim_parts(check_text(c.text))]
+        parts = [
+            (c, part) for c in group for text in check_texts(c.text) for part in claim_parts(text)
+        ]
         counts = Counter(c.index for c, _ in parts)
         split = {index for index, n in counts.items() if n > 1}
         # NOTE: the gates check a cited page exists; retrieval, similarity and the judge see the
