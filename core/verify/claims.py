@@ -82,15 +82,20 @@ _REPORTING = re.compile(
 )
 
 
+def _leading_reason(body: str) -> re.Match[str] | None:
+    """A reason clause opening the sentence ("Given that X, …", "既然X，…"), not a frame."""
+    english = None if _AS_FRAME.match(body) else _LEADING_GIVEN.match(body)
+    return english or _GIVEN_ZH.match(body)
+
+
 def embedded_claim(sentence: str) -> str | None:
     """The claim a question or recommendation presupposes ("given that they show X" -> X)."""
     match = _PRESUPPOSED.search(sentence) or _PRESUPPOSED_ZH.search(sentence)
     if match is None:
         body = sentence.strip()
         match = (
-            (None if _AS_FRAME.match(body) else _LEADING_GIVEN.match(body))
+            _leading_reason(body)
             or _TRAILING_GIVEN.search(body.rstrip(" .。?？"))
-            or _GIVEN_ZH.match(body)
             or _WHY_ZH.match(body)
             or (_WHY.match(body) if body.endswith(("?", "？")) else None)
         )
@@ -152,7 +157,7 @@ def _asserted_clause(body: str) -> str | None:
     if body.endswith(("?", "？")) or _QUESTION_START.match(body) or _RECOMMENDATION.match(body):
         return None
     trimmed = body.rstrip(" .。?？")
-    lead = _LEADING_GIVEN.match(body) or _GIVEN_ZH.match(body)
+    lead = _leading_reason(body)
     if lead is not None:
         main = body[lead.end() :]
     else:
