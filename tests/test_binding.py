@@ -8,7 +8,7 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import Evidence
-from core.verify.binding import bind_numbers, paper_value_text, states_change
+from core.verify.binding import bind_numbers, paper_value_text, same_slot, states_change
 from core.verify.owners import value_said_of_other_name
 
 
@@ -38,6 +38,13 @@ TAXONOMY = ev("本文设计了双层分类体系，包括6个大类和23个细�
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
 MRR = ev("On MS MARCO, LexiRank reaches an MRR of 36.8, compared with 18.7 for BM25.")
 TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
+# a full-width semicolon ends a clause: 82.8% is DPCNN's, not Text CNN's 86.1%
+DPCNN = ev(
+    "在深度神经网络模型中，Text CNN的表现最佳，准确率为86.1%；DPCNN性能最低，准确率仅为82.8%。"
+)
+# inside brackets it parts a code from its count
+CODES = ev("主要是寻求治疗（B6；788/2026）和药物选择（B2；514/2026）。", page=7)
+EPOCHS = ev("本文对BERT和ERNIE进行微调，将学习率设置为5e-5，epoch数目设置为12。", page=8)
 TOPICS = ev("其余，807（10.1%）个问题与流行病学（E）相关，其他类型（F）的问题有569个（7.1%）。")
 HEALTH = ev("从模型的分类结果中可以看出，“健康生活方式”类别的分类性能最好（F1：94.44%）。")
 OTHERS = ev("其次，模型在“治疗”、“诊断”和“流行病学”类别上也具有较高的分类性能，F1均高于85%。")
@@ -207,6 +214,12 @@ PARAMS = ev(
             1,
             ("6", "4"),
         ),
+        ("DPCNN的准确率最低，仅为7.1%。", [DPCNN], 0, ("7.1%", "82.8%")),
+        ("DPCNN的准确率最低，仅为82.8%。", [DPCNN], 1, None),
+        ("主要是寻求治疗（B6；788/2026）和药物选择（B2；514/2026）。", [CODES], 4, None),
+        ("主要是寻求治疗（B6；788/2026）和药物选择（B2；152/2026）。", [CODES], 3, ("152", "514")),
+        # the claim's number stands where the paper has another, of whatever size
+        ("作者指出，epoch数目设置为2937。", [EPOCHS], 0, ("2937", "12")),
     ],
 )
 def test_bind_numbers(
@@ -309,3 +322,34 @@ def test_value_said_of_other_name(
 def test_states_change(claim: str, value: str, expected: bool) -> None:
     mention = next(m for m in extract_numbers(claim) if m.raw == value)
     assert states_change(claim, mention) is expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "value", "evidence", "other", "expected"),
+    [
+        (
+            "全球有近5.37亿成年人（20-1655岁）患有糖尿病",
+            "1655",
+            "成年人（20-79岁）患有糖尿病",
+            "79",
+            True,
+        ),
+        (
+            "significant for n=3 only (p ≤0.55).",
+            "0.55",
+            "significant for n=3 only (p ≤0.01).",
+            "0.01",
+            True,
+        ),
+        # a whole number and a decimal are not one form
+        ("the loss is set to 12 here", "12", "the loss is set to 0.5 here", "0.5", False),
+        # a list of numbers is no slot
+        ("for n = 3, 7, 15, 2289.", "2289", "for n = 3, 7, 15, 30.", "30", False),
+        ("trained for 2937 epochs", "2937", "evaluated after 12 epochs", "12", False),
+    ],
+)
+def test_same_slot(claim: str, value: str, evidence: str, other: str, expected: bool) -> None:
+    claim = unicodedata.normalize("NFKC", claim)
+    mention = next(m for m in extract_numbers(claim) if m.raw == value)
+    theirs = next(m for m in extract_numbers(evidence) if m.raw == other)
+    assert same_slot(claim, mention, evidence, theirs) is expected

@@ -37,6 +37,10 @@ TGCQ = ev(
 )
 LIMIT = ev("(As a benchmark for “large”, the limit for an individual file on GitHub is 100MB.)")
 JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词工具对数据进行中文分词。")
+DIET = ev(
+    "同时，患者也咨询了保持健康生活方式（D）的各种方法，包括饮食（D1）、锻炼（D2）、减肥（D3）等许多方面。"
+)
+ABLATION = ev("Table 4: (A1) BiLSTM-CNN: Prec. 0.473; Rec. 0.606; F1 0.531")
 
 
 @pytest.mark.parametrize(
@@ -109,6 +113,10 @@ JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词�
         ),
         # a unit glued to a number is no name
         ("The authors say the limit for a file on GitHub is 100MB.", [LIMIT], None),
+        # a category code swapped for another
+        ("作者指出，包括饮食（B6）、锻炼（D2）、减肥（D3）等许多方面。", [DIET], ("B6", "D1")),
+        # codes shared with a table row ("A1", "F1") do not anchor it to the claim
+        ("We get 0.8% F1 score improvement with BiLSTM-CNN (A2−A1).", [ABLATION], None),
     ],
 )
 def test_check_names(
@@ -131,6 +139,9 @@ def test_check_names(
         ("(3d) Have a LICENSE file in the project's home directory.", ["LICENSE"]),
         ("2) Use Git for code.", ["Git"]),
         ("The Earning Conference Calls data is public.", []),
+        # a capital and a number name a category, a model, a service
+        ("包括饮食（D1）、锻炼（D2）等方面。", ["D1", "D2"]),
+        ("We fine-tune T5 and store the data on S3.", ["T5", "S3"]),
     ],
 )
 def test_names(text: str, expected: list[str]) -> None:

@@ -33,10 +33,14 @@ from core.types import Evidence
 CONTEXT_WORDS = 5
 _CJK = "\u3400-\u9fff"
 #: A Chinese character is a token of its own (half a word), so Chinese context is as narrow
-#: as English context.
+#: as English context. A semicolon of either width ends a clause.
 _TOKEN = re.compile(
-    rf"\d+(?:\.\d+)?[eE][-+]?\d+(?!\w)|[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;:]|[,，](?!\d)"
+    rf"\d+(?:\.\d+)?[eE][-+]?\d+(?!\w)|[{_CJK}]|[^\W_{_CJK}]+(?:[.\-=][^\W_{_CJK}]+)*|[;；:]|[,，](?!\d)"
 )
+#: A semicolon inside brackets parts a code from its count ("（B6；788/2026）"); it ends no clause.
+_BRACKETED_SEMICOLON = re.compile(r"[;；](?=[^（()）]*[)）])")
+#: A token that is a word, not a number or a mark.
+_WORDLIKE = re.compile(rf"[A-Za-z{_CJK}]")
 #: A number as a context token: 0.5, 12, 2e-5 (a power of ten is a value, not a setting).
 _NUMBER_TOKEN = re.compile(r"\d[\d.]*(?:[eE][-+]?\d+)?")
 _GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
@@ -123,12 +127,13 @@ class _Context:
 
 @functools.lru_cache(maxsize=4096)
 def number_context(text: str, start: int, end: int) -> _Context:
-    """Content words near a number; a table row's ``;`` (and its label's ``:``) end them.
+    """Content words near a number; a semicolon (and a table row label's ``:``) ends them.
 
     The name a value belongs to is the one it is said for ("36.8 against 18.7 for BM25"), else
     the nearest one before it ("BERT reaches 88.7%", "BERT的准确率为88.7%"), else the nearest
     after it.
     """
+    text = _BRACKETED_SEMICOLON.sub(" ", text)
     row = ";" in text
     left = _side(reversed(_TOKEN.findall(text[:start])), row)
     right = _side(_TOKEN.findall(text[end:]), row)
@@ -184,7 +189,7 @@ def _side(tokens: Iterable[str], row: bool) -> list[str]:
     size = 0.0
     tokens = list(tokens)
     for i, token in enumerate(tokens):
-        if token == ";" or (token == ":" and row) or size >= CONTEXT_WORDS:
+        if token in ";；" or (token == ":" and row) or size >= CONTEXT_WORDS:
             break
         if token in ",，":
             if _own_clause(tokens[i + 1 :]):
@@ -204,7 +209,7 @@ def _own_clause(tokens: Sequence[str]) -> bool:
     """
     words = 0
     for token in tokens[: 2 * CONTEXT_WORDS]:
-        if token in ",，;":
+        if token in ",，;；":
             return False
         if _NUMBER_TOKEN.fullmatch(token):
             return words > 0
@@ -537,12 +542,39 @@ def same_kind(
         return alike and bool(_counted(claim, mention) & _counted(evidence, other))
     if alike or mention.value == other.value:
         return alike
+    if same_slot(claim, mention, evidence, other):
+        return True
     whole = written_whole(mention.value), written_whole(other.value)
     if same_name and (mention.percent or whole[0] == whole[1]):
         return True
     return (mention.percent or all(whole)) and bool(
         _counted(claim, mention) & _counted(evidence, other)
     )
+
+
+#: Tokens before a number, and after it, that make its slot in a sentence.
+_SLOT_BEFORE, _SLOT_AFTER = 2, 1
+
+
+def same_slot(claim: str, mention: NumberMention, evidence: str, other: NumberMention) -> bool:
+    """Whether two numbers of one form stand between the same words, whatever their sizes.
+
+    "epoch数目设置为2937" against "epoch数目设置为12", "(20-1655岁)" against "(20-79岁)": the
+    claim wrote its number where the paper has another, which no size comparison can tell.
+    """
+    if written_whole(mention.value) != written_whole(other.value):
+        return False
+    before = _TOKEN.findall(claim[: mention.start])[-_SLOT_BEFORE:]
+    theirs = _TOKEN.findall(evidence[: other.start])[-_SLOT_BEFORE:]
+    if len(before) < _SLOT_BEFORE or not any(_WORDLIKE.search(t) for t in before):
+        return False
+    after = _TOKEN.findall(claim[mention.end :])[:_SLOT_AFTER]
+    then = _TOKEN.findall(evidence[other.end :])[:_SLOT_AFTER]
+    return _folded(before) == _folded(theirs) and _folded(after) == _folded(then)
+
+
+def _folded(tokens: Sequence[str]) -> list[str]:
+    return [t.casefold() for t in tokens]
 
 
 _LINKS = frozenset({"or", "and", "to", "of"})

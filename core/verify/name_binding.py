@@ -27,6 +27,8 @@ from core.verify.gates.lexicon import NOT_NAMES
 #: number is its unit or exponent ("100MB", "5e-5"), not a name.
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
+#: A capital and a number name a thing as well: a category code ("D1"), a model ("T5"), S3.
+_CODE = re.compile(r"[A-Z]\d{1,3}")
 #: A list item's label before its first word: "(3d) Have a LICENSE file", "2) Use", "• Put".
 _ITEM_LABEL = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\)|[-*\u2022])\s*")
 _LABELS = frozenset({"Table", "Figure", "Fig", "Section", "Appendix", "Eq", "Equation"})
@@ -66,7 +68,7 @@ def names(text: str) -> list[str]:
     out: list[str] = []
     for i, match in enumerate(tokens):
         word = match.group(0)
-        if _INNER_CAPITAL.match(word):
+        if _INNER_CAPITAL.match(word) or _CODE.fullmatch(word):
             out.append(word)
             continue
         if (
@@ -123,7 +125,8 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     for ev in evidence:
         theirs = names(ev.text)
         same_fact = states_same_fact(words, fact_words(ev.text, theirs))
-        shared = len(claimed_keys & {name_key(n) for n in theirs})
+        # Codes ("A1", "F1") are too common in a table row to anchor it to the claim.
+        shared = len(claimed_keys & {name_key(n) for n in theirs if not _CODE.fullmatch(n)})
         anchored = shared >= 3 or (shared >= 2 and bool(values) and values <= number_keys(ev.text))
         if not same_fact and not anchored:
             continue
