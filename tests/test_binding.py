@@ -119,6 +119,8 @@ PARAMS = ev(
         ("The calls are from 2019.", [ev("The calls are from 1000 companies.")], 0, None),
         # a ratio is one value; two well-placed values within a word of each other are no rival
         ("They split the data 7:1:2 for training, validation and testing.", [SPLIT], 0, None),
+        # a ratio at the end of a sentence is a ratio still: its parts are no quantities
+        ("They split the data in the ratio 7:1:2.", [SPLIT], 0, None),
         (
             "The 8000 questions were randomly sampled and labelled.",
             [ev("Of 8000 questions, 2000 were randomly sampled and labelled twice.")],

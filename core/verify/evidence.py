@@ -2,10 +2,11 @@
 
 Every claim is its own query (the claim's text, not its neighbours joined: a group query returns
 the passages of the group's loudest sentence). The paper sentences inside the returned chunks
-(so each hit brings its neighbours), table rows among them, plus the sentences that share a
-number or a name with the claim ("anchor" sentences, which also bridge a Chinese critique to an
-English paper), are candidates. A claim in another language than the paper's is searched in
-a multilingual embedding space over all of the paper's sentences instead, when such an embedder
+(so each hit brings its neighbours), table rows among them, the sentences that share a
+number, a ratio or a name with the claim ("anchor" sentences, which also bridge a Chinese
+critique to an English paper), and the few sentences BM25 ranks best for the claim, are
+candidates. A claim in another language than the paper's is searched in a multilingual
+embedding space over all of the paper's sentences instead, when such an embedder
 is available (``find_across``). Each claim is aligned to its best candidates by a score mixing
 embedding cosine, content-word coverage and shared anchors, so the GUI can highlight a line
 rather than a page.
@@ -25,8 +26,9 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
-from core.text.normalize import extract_numbers, match_key
+from core.text.normalize import extract_numbers, match_key, ratios
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
 from core.verify.gates import name_candidates, quoted_passages
@@ -37,6 +39,9 @@ GROUP_SIZE = 4
 _WORD = re.compile(r"[^\W\d_]{2,}|[\u3400-\u9fff]")
 #: Paper sentences nearest a cross-lingual claim that are aligned like a retrieval's sentences.
 ACROSS_CANDIDATES = 8
+#: Paper sentences ranked best by BM25 for a claim, added to its candidates: a sentence the
+#: claim restates nearly word for word can sit in a chunk of table rows that ranks low.
+LEXICAL_SENTENCES = 3
 #: Text addressed to a model rather than a reader (prompt injection): never shown as evidence.
 _INSTRUCTION = re.compile(
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|"
@@ -102,6 +107,7 @@ class EvidenceFinder:
             s.index for s in paper.sentences if is_instruction(s.text) or not _WORD.search(s.text)
         }
         self._match_keys: list[str] | None = None  # built on the first quoted claim
+        self._lexical: Bm25Index | None = None  # built on the first claim
         self._by_anchor: dict[str, list[int]] = defaultdict(list)
         for sentence in paper.sentences:
             for key in _anchor_keys(sentence.text):
@@ -130,7 +136,8 @@ class EvidenceFinder:
         results: list[ClaimEvidence] = []
         for i, claim in enumerate(claims):
             pool, source = self._candidates(claim)
-            ids = list(dict.fromkeys(pool + self._anchor_sentences(claim)))
+            extra = self._anchor_sentences(claim) + self._lexical_sentences(claim)
+            ids = list(dict.fromkeys(pool + extra))
             results.append(
                 self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source)
             )
@@ -194,6 +201,11 @@ class EvidenceFinder:
             if 0 < len(hits) <= 4:
                 ids.extend(hits)
         return ids[:8]
+
+    def _lexical_sentences(self, claim: str) -> list[int]:
+        if self._lexical is None:
+            self._lexical = Bm25Index([s.text for s in self.paper.sentences])
+        return [i for i, _ in self._lexical.search(claim, LEXICAL_SENTENCES)]
 
     def _quote_sentences(self, claim: str) -> list[int]:
         """Paper sentences holding a verbatim quote of the claim: the quote is its own evidence."""
@@ -266,11 +278,12 @@ class EvidenceFinder:
 
 
 def _anchor_keys(text: str) -> set[str]:
-    """Numbers (canonical, at least two digits) and names shared across languages."""
+    """Numbers of two digits or more, ratios ("7:1:2") and names: alike in any language."""
     keys = {
         "n:" + m.canonical
         for m in extract_numbers(text)
         if len(re.sub(r"\D", "", m.canonical)) >= 2
     }
+    keys |= {"r:" + r.key for r in ratios(text)}
     keys |= {"w:" + re.sub(r"[\W_]+", "", n.casefold()) for n in name_candidates(text)}
     return keys

@@ -1,0 +1,58 @@
+"""Evidence candidates: retrieval's chunks, anchor sentences and the claim's best BM25 sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import Chunk, Paper, SearchHit
+from core.verify.evidence import EvidenceFinder
+from tests.fakes import FakeEmbedder, FakeMultilingual, make_paper
+
+PAPER = make_paper(
+    [
+        "We collect earnings calls of large public companies. The calls are public.",
+        "Table 2: The average prediction errors for our approach (HTML) and the baselines.",
+        "Table 2: MDRM: n=3 1.371; n=7 0.420. Table 2: HTML: n=3 0.401; n=7 0.302.",
+        "Audio features are extracted with Praat. Text is tokenised first.",
+    ]
+)
+
+
+class FirstChunk:
+    """A retriever whose one hit is the paper's first two sentences, whatever the query."""
+
+    def __init__(self, paper: Paper) -> None:
+        self.paper = paper
+
+    def search(self, query: str, k: int) -> list[SearchHit]:
+        chunk = Chunk(self.paper.sha256, 0, "", 1, 1, (0, 1), "0")
+        return [SearchHit(chunk, 1.0)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("The average prediction errors for our approach (HAN) and the baselines.", 2),
+        ("Audio features are extracted with Praat.", 5),
+    ],
+)
+def test_a_sentence_the_claim_restates_is_a_candidate_when_retrieval_misses_it(
+    claim: str, expected: int
+) -> None:
+    finder = EvidenceFinder(PAPER, FirstChunk(PAPER), FakeEmbedder())
+    [found] = finder.find([claim])
+    assert PAPER.sentences[expected].text in [e.text for e in found.evidence]
+
+
+def test_a_ratio_anchors_a_claim_in_another_language() -> None:
+    rows = [f"Table {i}: n=7 1.{i}; n=1 2.{i}; n=2 7.{i}." for i in range(1, 13)]
+    paper = make_paper(
+        [
+            *rows,
+            "The data are split into training, validation and test sets in the ratio 7:1:2.",
+        ]
+    )
+    finder = EvidenceFinder(paper, None, FakeEmbedder(), multilingual=FakeMultilingual({}))
+    found = finder.find_across(["数据集按7:1:2的比例划分为训练集、验证集和测试集。"])
+    assert found is not None
+    assert paper.sentences[-1].text in [e.text for e in found[0].evidence]
