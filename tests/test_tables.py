@@ -126,3 +126,103 @@ def test_a_label_centred_on_its_rows_names_each_of_them() -> None:
         "HTML (Ours)",
         "HTML (Ours) Text+Audio",
     ]
+
+
+def _rows_pdf(path: Path, caption: str, rows: list[tuple[list[str], bool]]) -> Path:
+    """A caption and rows of cells 90 points apart, each row in bold or regular type."""
+    pymupdf = pytest.importorskip("pymupdf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72.0, 110.0), caption, fontsize=9.0)
+    for r, (cells, bold) in enumerate(rows):
+        for c, cell in enumerate(cells):
+            font = "hebo" if bold else "helv"
+            page.insert_text((72.0 + 90 * c, 130.0 + 14 * r), cell, fontsize=9.0, fontname=font)
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        # a header of numbers is told from data by its bold type
+        (
+            [
+                (["Recall", "0.1", "0.2", "AUC"], True),
+                (["-Word-ATT", "0.648", "0.515", "0.389"], False),
+                (["-Capsule", "0.635", "0.507", "0.386"], False),
+                (["Our Model", "0.650", "0.519", "0.405"], False),
+            ],
+            [
+                "Table 3: -Word-ATT: 0.1 0.648; 0.2 0.515; AUC 0.389",
+                "Table 3: -Capsule: 0.1 0.635; 0.2 0.507; AUC 0.386",
+                "Table 3: Our Model: 0.1 0.650; 0.2 0.519; AUC 0.405",
+            ],
+        ),
+        # a lone label flush with the rows under it heads them, under the header
+        (
+            [
+                (["Model", "R@1", "R@5"], True),
+                (["symmetric"], False),
+                (["FME", "39.2", "71.1"], False),
+                (["AME", "43.5", "77.2"], False),
+                (["asymmetric"], False),
+                (["FME", "44.9", "76.9"], False),
+                (["AME", "50.5", "79.7"], False),
+            ],
+            [
+                "Table 3: symmetric FME: R@1 39.2; R@5 71.1",
+                "Table 3: symmetric AME: R@1 43.5; R@5 77.2",
+                "Table 3: asymmetric FME: R@1 44.9; R@5 76.9",
+                "Table 3: asymmetric AME: R@1 50.5; R@5 79.7",
+            ],
+        ),
+        # two columns: a label and a value under a header of their own
+        (
+            [
+                (["Model", "Joint Acc."], False),
+                (["COMER", "88.64%"], False),
+                (["- Hierarchical", "86.69%"], False),
+                (["- MLP", "83.24%"], False),
+            ],
+            [
+                "Table 3: COMER: Joint Acc. 88.64%",
+                "Table 3: - Hierarchical: Joint Acc. 86.69%",
+                "Table 3: - MLP: Joint Acc. 83.24%",
+            ],
+        ),
+        # values with a leading dot or a count in millions; one row under its header
+        (
+            [
+                (["Model", "r", "Size"], True),
+                (["MLP", ".311", "2.87M"], False),
+            ],
+            ["Table 3: MLP: r .311; Size 2.87M"],
+        ),
+        # label-value lines without a header of their own are no table
+        (
+            [
+                (["C3:Fertility", "67"], False),
+                (["C4:Hereditary", "49"], False),
+                (["D0:other", "43"], False),
+            ],
+            [],
+        ),
+        # nor are numbered equations
+        (
+            [
+                (["a = b + c", "(1)"], False),
+                (["d = e", "(2)"], False),
+                (["f = g", "(3)"], False),
+            ],
+            [],
+        ),
+    ],
+)
+def test_headers_sections_and_two_column_tables(
+    tmp_path: Path, rows: list[tuple[list[str], bool]], expected: list[str]
+) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(_rows_pdf(tmp_path / "t.pdf", "Table 3: Results.", rows))
+    assert [s.text for s in paper.sentences if s.section == "table"] == expected

@@ -2,13 +2,17 @@
 
 A results table prints as rows whose cells are separated by gaps much wider than a word space,
 most of them short and several numeric. Consecutive rows like that form a table; the short-celled
-row just above is its header. Each data row becomes one evidence text that names what every
+row just above is its header, or its first row when that alone is set in bold (a header of
+numbers: "Recall 0.1 0.2 0.3"). One row under a header that matches it cell for cell is a table
+too, and so are three label-value rows or more under a header of their own (a two-column table).
+Each data row becomes one evidence text that names what every
 value is ("Table 2: HTML: n=3 0.401; n=7 0.302"), so a number in a claim can be checked against
 the value in the same row and column, and table cells no longer leak into body sentences.
 
 A label printed once for a group of rows (a merged cell: "MDRM [46]" beside its "Text Only",
 "Audio Only" and "Text+Audio" rows, or "HTML (Ours)" alone on a line between its two) is the
-label of each row of its group, which it is centred on. In a two-column page, prose of the other
+label of each row of its group, which it is centred on; a lone label flush with the rows under
+it ("symmetric", "asymmetric") heads them up to the next one. In a two-column page, prose of the other
 column that shares a line with a table row is not part of it.
 
 Cheap by design (no PyMuPDF table finder, which costs about 0.3 s a page): it only reads the
@@ -27,7 +31,13 @@ from core.types import BBox, union_bbox
 CELL_GAP = 0.9
 #: A cell with more words than this is prose, not a table cell.
 MAX_CELL_WORDS = 6
-_NUMERIC = re.compile(r"^[-+\u2212±(]?\d[\d.,]*\s*%?[)*†‡]*$|^[-\u2013\u2014]$")
+#: Label-value rows in a run that make a two-column table (fewer are a list or an equation).
+PAIR_ROWS = 3
+#: A numeric cell: "0.401", "-1.2", "(3.4)", "12.5%", ".311" (a leading dot), "2.87M" (a count
+#: in thousands, millions or billions), or a dash for none.
+_NUMERIC = re.compile(
+    r"^[-+\u2212±(]?(?:\d[\d.,]*|\.\d+)\s*(?:%|[KMBkm](?![A-Za-z]))?[)*†‡]*$|^[-\u2013\u2014]$"
+)
 _CAPTION = re.compile(r"^\s*(Table|Tab\.|表)\s*(\d+)", re.I)
 _MARKUP = re.compile(r"</?(?:bold|italic|b|i)>|\[(?:ITALIC|BOLD|EMPTY)\]", re.I)
 
@@ -38,6 +48,7 @@ class Cell:
 
     text: str
     bbox: BBox
+    bold: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,8 +72,11 @@ class Table:
     caption: str = ""
 
 
-def _spans(page_dict: dict[str, Any]) -> list[tuple[BBox, str, float]]:
-    out: list[tuple[BBox, str, float]] = []
+_Span = tuple[BBox, str, float, bool]  # box, text, font size, bold
+
+
+def _spans(page_dict: dict[str, Any]) -> list[_Span]:
+    out: list[_Span] = []
     for block in page_dict.get("blocks", []):
         for line in block.get("lines", []):
             dx, dy = line.get("dir", (1.0, 0.0))
@@ -71,13 +85,14 @@ def _spans(page_dict: dict[str, Any]) -> list[tuple[BBox, str, float]]:
             for span in line["spans"]:
                 text = _MARKUP.sub(" ", span["text"]).strip()
                 if text:
-                    out.append((tuple(span["bbox"]), text, float(span["size"])))  # type: ignore[arg-type]
+                    bold = bool(span.get("flags", 0) & 16) or "bold" in span.get("font", "").lower()
+                    out.append((tuple(span["bbox"]), text, float(span["size"]), bold))  # type: ignore[arg-type]
     return out
 
 
-def _rows(spans: list[tuple[BBox, str, float]]) -> list[list[Cell]]:
+def _rows(spans: list[_Span]) -> list[list[Cell]]:
     """Spans grouped into visual rows (by vertical centre) and merged into cells."""
-    rows: list[list[tuple[BBox, str, float]]] = []
+    rows: list[list[_Span]] = []
     for span in sorted(spans, key=lambda s: ((s[0][1] + s[0][3]) / 2, s[0][0])):
         centre = (span[0][1] + span[0][3]) / 2
         if rows:
@@ -89,7 +104,7 @@ def _rows(spans: list[tuple[BBox, str, float]]) -> list[list[Cell]]:
     out: list[list[Cell]] = []
     for row in rows:
         row.sort(key=lambda s: s[0][0])
-        cells: list[list[tuple[BBox, str, float]]] = []
+        cells: list[list[_Span]] = []
         for span in row:
             if cells and span[0][0] - cells[-1][-1][0][2] < CELL_GAP * span[2]:
                 cells[-1].append(span)
@@ -97,7 +112,11 @@ def _rows(spans: list[tuple[BBox, str, float]]) -> list[list[Cell]]:
                 cells.append([span])
         out.append(
             [
-                Cell(" ".join(" ".join(s[1] for s in c).split()), union_bbox([s[0] for s in c]))
+                Cell(
+                    " ".join(" ".join(s[1] for s in c).split()),
+                    union_bbox([s[0] for s in c]),
+                    all(s[3] for s in c),
+                )
                 for c in cells
             ]
         )
@@ -179,6 +198,12 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
     tables: list[Table] = []
     i = 0
     while i < len(rows):
+        pairs = _pair_run(rows, i)
+        if pairs >= PAIR_ROWS and _pairs_headed(rows, i, i + pairs - 1):
+            previous = tables[-1] if tables else None
+            tables.append(_table(rows, i, i + pairs - 1, captions, page_number, previous))
+            i += pairs
+            continue
         if not _is_data_row(rows[i]):
             i += 1
             continue
@@ -196,11 +221,67 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
                 j += 2
             else:
                 break
-        if j > i:
+        if j > i or _headed_row(rows, i):
             previous = tables[-1] if tables else None
             tables.append(_table(rows, i, j, captions, page_number, previous))
         i = j + 1
     return tables
+
+
+def _is_pair_row(cells: list[Cell]) -> bool:
+    """A label and one value: "True negation cues 2674" (an equation's "(3)" is no value)."""
+    return (
+        len(cells) == 2
+        and not _NUMERIC.match(cells[0].text)
+        and len(cells[0].text.split()) <= MAX_CELL_WORDS
+        and not _prose(cells[0].text)
+        and _NUMERIC.match(cells[1].text) is not None
+        and not cells[1].text.startswith("(")
+    )
+
+
+def _pair_run(rows: list[list[Cell]], first: int) -> int:
+    """How many rows from ``first`` on are label-value pairs, their values in one column."""
+    k = first
+    while (
+        k < len(rows)
+        and _is_pair_row(rows[k])
+        and (
+            k == first
+            or (
+                _close(rows[k - 1], rows[k])
+                and abs(rows[k][1].bbox[0] - rows[first][1].bbox[0]) < 3
+                and abs(rows[k][0].bbox[0] - rows[first][0].bbox[0]) < 3
+            )
+        )
+    ):
+        k += 1
+    return k - first
+
+
+def _headed_row(rows: list[list[Cell]], i: int) -> bool:
+    """Whether a lone data row sits under a header of its own, one header cell over each cell."""
+    if i == 0 or not _is_header_row(rows[i - 1]) or not _close(rows[i - 1], rows[i]):
+        return False
+    header, cells = rows[i - 1], rows[i]
+    return len(header) == len(cells) and all(
+        min(c.bbox[2], h.bbox[2]) > max(c.bbox[0], h.bbox[0])
+        for c, h in zip(cells, header, strict=True)
+    )
+
+
+def _pairs_headed(rows: list[list[Cell]], first: int, last: int) -> bool:
+    """Whether label-value rows have a header of their own ("Model | Joint Acc.", or in bold).
+
+    Rows cut out of a wider table (its group labels on some of their lines) have none.
+    """
+    above = rows[first - 1] if first > 0 else []
+    named = (
+        len(above) == 2
+        and not any(_NUMERIC.match(c.text) for c in above)
+        and _close(above, rows[first])
+    )
+    return named or _bold_header(rows, first, last)
 
 
 def _close(a: list[Cell], b: list[Cell]) -> bool:
@@ -217,11 +298,18 @@ def _table(
     previous: Table | None,
 ) -> Table:
     header: list[Cell] = []
-    if first > 0 and _is_header_row(rows[first - 1]) and _close(rows[first - 1], rows[first]):
-        header = rows[first - 1]
-    elif previous is not None and previous.header and _below(previous, rows[first]):
-        # A block of rows set apart by a rule or a gap continues the table above it.
-        header = list(previous.header)
+    if _bold_header(rows, first, last):
+        # A header of numbers ("Recall 0.1 0.2 0.3 AUC") reads as data but for its bold type.
+        header, first = rows[first], first + 1
+    else:
+        if first > 0 and _is_group_label(rows[first - 1]) and _close(rows[first - 1], rows[first]):
+            # The label of the first group of rows ("symmetric") sits under the header.
+            first -= 1
+        if first > 0 and _is_header_row(rows[first - 1]) and _close(rows[first - 1], rows[first]):
+            header = rows[first - 1]
+        elif previous is not None and previous.header and _below(previous, rows[first]):
+            # A block of rows set apart by a rule or a gap continues the table above it.
+            header = list(previous.header)
     top = min(c.bbox[1] for c in (header or rows[first]))
     caption = _caption(captions, top)
     if previous is not None and header and header == list(previous.header):
@@ -239,6 +327,15 @@ def _table(
         out.append(TableRow(page_number, text, box, tuple(c.text for c in cells)))
     boxes = [c.bbox for row in rows[first : last + 1] for c in row] + [c.bbox for c in header]
     return Table(page_number, union_bbox(boxes), tuple(out), tuple(header), caption)
+
+
+def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
+    """Whether the run's first row is set in bold over rows that are not, with two rows left."""
+    return (
+        last - first >= 2
+        and all(c.bold for c in rows[first])
+        and not all(c.bold for c in rows[first + 1])
+    )
 
 
 def _caption(captions: list[tuple[float, str]], top: float) -> str:
@@ -321,11 +418,25 @@ def _labels(body: list[list[Cell]]) -> list[str]:
             reach = min(len(above), len(below))
             for i in above[:reach] + below[:reach]:
                 group[i] = parts[k][0].text
+    _sections(body, parts, group)
     labels = []
     for k, p in enumerate(parts):
         text = " ".join(c.text for c in p)
         labels.append(f"{group[k]} {text}" if group[k] else text)
     return labels
+
+
+def _sections(body: list[list[Cell]], parts: list[list[Cell]], group: list[str | None]) -> None:
+    """A lone label flush with the rows under it ("symmetric") heads them until the next one."""
+    section: Cell | None = None
+    for k, cells in enumerate(body):
+        if _is_group_label(cells):
+            section = cells[0] if group[k] is None else None
+        elif section is not None and parts[k] and group[k] is None:
+            if abs(parts[k][0].bbox[0] - section.bbox[0]) > 2:
+                section = None
+            else:
+                group[k] = section.text
 
 
 def _free_run(indices: range, own: list[bool], group: list[str | None]) -> list[int]:
