@@ -199,6 +199,20 @@ def _rows_pdf(path: Path, caption: str, rows: list[tuple[list[str], bool]]) -> P
             ],
             ["Table 3: MLP: r .311; Size 2.87M"],
         ),
+        # under a header of its own, a first row in bold is a result set off
+        (
+            [
+                (["Model", "n=3", "n=7"], False),
+                (["Ours", "0.401", "0.302"], True),
+                (["LSTM", "1.970", "0.459"], False),
+                (["MDRM", "1.371", "0.420"], False),
+            ],
+            [
+                "Table 3: Ours: n=3 0.401; n=7 0.302",
+                "Table 3: LSTM: n=3 1.970; n=7 0.459",
+                "Table 3: MDRM: n=3 1.371; n=7 0.420",
+            ],
+        ),
         # label-value lines without a header of their own are no table
         (
             [

@@ -5,15 +5,15 @@ most of them short and several numeric. Consecutive rows like that form a table;
 row just above is its header, or its first row when that alone is set in bold (a header of
 numbers: "Recall 0.1 0.2 0.3"). One row under a header that matches it cell for cell is a table
 too, and so are three label-value rows or more under a header of their own (a two-column table).
-Each data row becomes one evidence text that names what every
-value is ("Table 2: HTML: n=3 0.401; n=7 0.302"), so a number in a claim can be checked against
-the value in the same row and column, and table cells no longer leak into body sentences.
+Each data row becomes one evidence text that names what every value is ("Table 2: HTML: n=3
+0.401; n=7 0.302"), so a number in a claim can be checked against the value in the same row
+and column, and table cells no longer leak into body sentences.
 
 A label printed once for a group of rows (a merged cell: "MDRM [46]" beside its "Text Only",
 "Audio Only" and "Text+Audio" rows, or "HTML (Ours)" alone on a line between its two) is the
 label of each row of its group, which it is centred on; a lone label flush with the rows under
-it ("symmetric", "asymmetric") heads them up to the next one. In a two-column page, prose of the other
-column that shares a line with a table row is not part of it.
+it ("symmetric", "asymmetric") heads them up to the next one. In a two-column page, prose of the
+other column that shares a line with a table row is not part of it.
 
 Cheap by design (no PyMuPDF table finder, which costs about 0.3 s a page): it only reads the
 spans PyMuPDF has already extracted.
@@ -330,9 +330,14 @@ def _table(
 
 
 def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
-    """Whether the run's first row is set in bold over rows that are not, with two rows left."""
+    """Whether the run's first row is set in bold over rows that are not, with two rows left.
+
+    Under a header of its own, a row in bold is a result set off ("Ours"), not a header.
+    """
+    headed = first > 0 and _is_header_row(rows[first - 1]) and _close(rows[first - 1], rows[first])
     return (
-        last - first >= 2
+        not headed
+        and last - first >= 2
         and all(c.bold for c in rows[first])
         and not all(c.bold for c in rows[first + 1])
     )
