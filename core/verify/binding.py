@@ -61,6 +61,7 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
+_DURATION = re.compile(r"days?|weeks?|months?", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
@@ -135,8 +136,8 @@ def number_context(text: str, start: int, end: int) -> _Context:
     """
     text = _BRACKETED_SEMICOLON.sub(" ", text)
     row = ";" in text
-    left = _side(reversed(_TOKEN.findall(text[:start])), row)
-    right = _side(_TOKEN.findall(text[end:]), row)
+    left = _side(reversed(_durations_joined(_TOKEN.findall(text[:start]))), row)
+    right = _side(_durations_joined(_TOKEN.findall(text[end:])), row)
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
@@ -151,6 +152,21 @@ def number_context(text: str, start: int, end: int) -> _Context:
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
     return _Context(frozenset(kept), frozenset(names[:1]), _nearest_setting(left, right))
+
+
+def _durations_joined(tokens: list[str]) -> list[str]:
+    """Tokens with a count of days, weeks or months joined into one setting ("3 days" -> "3-days").
+
+    A paper reports horizons as "3-days (+38.4%), …, 30-days (+38.7%)"; a claim (or its
+    translation) writes "for 3 days", which must name the same setting.
+    """
+    out: list[str] = []
+    for token in tokens:
+        if out and _DURATION.fullmatch(token) and re.fullmatch(r"\d+", out[-1]):
+            out[-1] = f"{out[-1]}-{token}"
+        else:
+            out.append(token)
+    return out
 
 
 def _nearest_setting(left: Sequence[str], right: Sequence[str]) -> str:
