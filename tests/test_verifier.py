@@ -312,8 +312,8 @@ def test_number_with_a_unit_the_paper_never_uses_is_flagged() -> None:
     ch = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
     verdict = ch.verify("Returns are also predicted over 60 days.")[0]
     assert verdict.status == Status.UNSUPPORTED
-    # the paper's own horizon is named: the same quantity with another value
-    assert verdict.reasons[0] == "number_mismatch:60->3"
+    # the paper's own horizon nearest in size is named: the same quantity with another value
+    assert verdict.reasons[0] == "number_mismatch:60->7"
     assert "number_unit_not_in_paper:60 days" in verdict.reasons
 
 
