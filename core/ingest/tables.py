@@ -232,9 +232,7 @@ def _is_pair_row(cells: list[Cell]) -> bool:
     """A label and one value: "True negation cues 2674" (an equation's "(3)" is no value)."""
     return (
         len(cells) == 2
-        and not _NUMERIC.match(cells[0].text)
-        and len(cells[0].text.split()) <= MAX_CELL_WORDS
-        and not _prose(cells[0].text)
+        and _is_label(cells[0])
         and _NUMERIC.match(cells[1].text) is not None
         and not cells[1].text.startswith("(")
     )
@@ -379,11 +377,15 @@ def _without_other_column(cells: list[Cell], width: float) -> list[Cell]:
 
 def _is_group_label(cells: list[Cell]) -> bool:
     """A line holding one short label and nothing else: a merged cell's label."""
+    return len(cells) == 1 and _is_label(cells[0])
+
+
+def _is_label(cell: Cell) -> bool:
+    """A short cell that is neither a number nor running text."""
     return (
-        len(cells) == 1
-        and not _NUMERIC.match(cells[0].text)
-        and len(cells[0].text.split()) <= MAX_CELL_WORDS
-        and not _prose(cells[0].text)
+        not _NUMERIC.match(cell.text)
+        and len(cell.text.split()) <= MAX_CELL_WORDS
+        and not _prose(cell.text)
     )
 
 
