@@ -257,11 +257,16 @@ def _pair_run(rows: list[list[Cell]], first: int) -> int:
     return k - first
 
 
+def _header_above(rows: list[list[Cell]], i: int) -> list[Cell]:
+    """The short-celled row just above row ``i`` when it is close enough to head it, else []."""
+    if i > 0 and _is_header_row(rows[i - 1]) and _close(rows[i - 1], rows[i]):
+        return rows[i - 1]
+    return []
+
+
 def _headed_row(rows: list[list[Cell]], i: int) -> bool:
     """Whether a lone data row sits under a header of its own, one header cell over each cell."""
-    if i == 0 or not _is_header_row(rows[i - 1]) or not _close(rows[i - 1], rows[i]):
-        return False
-    header, cells = rows[i - 1], rows[i]
+    header, cells = _header_above(rows, i), rows[i]
     return len(header) == len(cells) and all(
         min(c.bbox[2], h.bbox[2]) > max(c.bbox[0], h.bbox[0])
         for c, h in zip(cells, header, strict=True)
@@ -303,9 +308,13 @@ def _table(
         if first > 0 and _is_group_label(rows[first - 1]) and _close(rows[first - 1], rows[first]):
             # The label of the first group of rows ("symmetric") sits under the header.
             first -= 1
-        if first > 0 and _is_header_row(rows[first - 1]) and _close(rows[first - 1], rows[first]):
-            header = rows[first - 1]
-        elif previous is not None and previous.header and _below(previous, rows[first]):
+        header = _header_above(rows, first)
+        if (
+            not header
+            and previous is not None
+            and previous.header
+            and _below(previous, rows[first])
+        ):
             # A block of rows set apart by a rule or a gap continues the table above it.
             header = list(previous.header)
     top = min(c.bbox[1] for c in (header or rows[first]))
@@ -332,9 +341,8 @@ def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
 
     Under a header of its own, a row in bold is a result set off ("Ours"), not a header.
     """
-    headed = first > 0 and _is_header_row(rows[first - 1]) and _close(rows[first - 1], rows[first])
     return (
-        not headed
+        not _header_above(rows, first)
         and last - first >= 2
         and all(c.bold for c in rows[first])
         and not all(c.bold for c in rows[first + 1])
