@@ -56,3 +56,23 @@ def test_a_ratio_anchors_a_claim_in_another_language() -> None:
     found = finder.find_across(["数据集按7:1:2的比例划分为训练集、验证集和测试集。"])
     assert found is not None
     assert paper.sentences[-1].text in [e.text for e in found[0].evidence]
+
+
+def test_a_translation_finds_the_sentence_its_words_restate() -> None:
+    # The multilingual space puts the claim near nothing in particular; only the translation's
+    # words ("dropout probability") lead to the parameters line.
+    rows = [f"Table {i}: Text+Audio: n=3 1.{i}; n=7 2.{i}; n=15 3.{i}." for i in range(1, 13)]
+    paper = make_paper(
+        [*rows, "Parameters Values Number of heads 2 Batch size 4 Dropout probability 0.5"]
+    )
+    claim = "模型的丢弃概率为0.7。"
+    target = paper.sentences[-1].text
+
+    def candidates(translations: list[str] | None) -> list[str]:
+        finder = EvidenceFinder(paper, None, FakeEmbedder(), multilingual=FakeMultilingual({}))
+        found = finder.find_across([claim], translations)
+        assert found is not None
+        return [e.text for e in found[0].evidence]
+
+    assert target not in candidates(None)
+    assert target in candidates(["The model's dropout probability is 0.7."])

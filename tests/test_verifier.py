@@ -475,3 +475,18 @@ def test_a_mismatch_stands_only_if_the_paper_nowhere_restates_the_value(
 
     assert mismatches(0) == alone
     assert mismatches(8) == restated
+
+
+def test_a_figures_axis_ticks_do_not_restate_a_value() -> None:
+    paper = make_paper(
+        [
+            "Using text-only data the optimal value for alpha varies in the range 0.5 to 0.8 for "
+            "different values of n.",
+            "0.1; 0.2; 0.3; 0.4; 0.5; 0.6; 0.7; 0.8; 0.9",
+            "The validation results by varying alpha are presented in Figure 5.",
+        ]
+    )
+    checker_ = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker_.verify("With text only, the optimal alpha is in the range 0.5 to 0.1.")[0]
+    assert verdict.status == Status.UNSUPPORTED
+    assert verdict.reasons[0].startswith("number_mismatch:0.1->")

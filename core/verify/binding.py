@@ -61,6 +61,9 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
+#: A number written as a condition's value: "n=15", "k = 10" before it, "-day" after it.
+_SETTING_BEFORE = re.compile(r"\b[A-Za-z]\w{0,3}\s?=\s?$")
+_SETTING_AFTER = re.compile(r"-[A-Za-z]|\s(?:days?|weeks?|months?)\b", re.I)
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
@@ -152,6 +155,19 @@ def number_context(text: str, start: int, end: int) -> _Context:
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
     return _Context(frozenset(kept), frozenset(names[:1]), _nearest_setting(left, right))
+
+
+def assigned(text: str, mention: NumberMention) -> bool:
+    """Whether the number is assigned to a condition's letter ("n=15", "k = 10")."""
+    return bool(_SETTING_BEFORE.search(text[: mention.start]))
+
+
+def setting_value(text: str, mention: NumberMention) -> bool:
+    """Whether the number names a condition ("n=15", "a 15-day horizon", "for 3 days").
+
+    A count of days is a horizon here, as ``_durations_joined`` reads it.
+    """
+    return assigned(text, mention) or bool(_SETTING_AFTER.match(text, mention.end))
 
 
 def _durations_joined(tokens: list[str]) -> list[str]:
@@ -247,15 +263,26 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
 
     It does when each side names something the other does not ("BERT" against "ERNIE"); a
     name only one side gives (a dataset, a baseline mentioned in passing) is no conflict. So
-    does a value reported under another setting ("15-days (+49.0%)" for a claim about 3 days).
+    does a value reported under another setting ("15-days (+49.0%)" for a claim about 3 days);
+    "3-day" and "n=3" are one setting.
     """
     if wanted.names - have.names and have.names - wanted.names:
         return None
-    if wanted.setting and have.setting and wanted.setting != have.setting:
+    if wanted.setting and have.setting and not _same_setting(wanted.setting, have.setting):
         return None
-    shared = wanted.words & have.words
+    shared = set(wanted.words & have.words)
+    if wanted.setting and have.setting:
+        shared |= {wanted.setting}
     # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly.
     return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w))
+
+
+def _same_setting(a: str, b: str) -> bool:
+    """One condition, in one form or another: "3-day" is the column "n=3" of a horizon table."""
+    if a == b:
+        return True
+    numbers = [re.findall(r"\d+(?:\.\d+)?", s) for s in (a, b)]
+    return len(numbers[0]) == 1 and numbers[0] == numbers[1]
 
 
 def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
@@ -333,7 +360,10 @@ def bind_numbers(
     )
     for mention, wanted, digits in contexts:
         others = [(value_forms(m), c) for m, c, _ in contexts if m is not mention]
-        overlaps = [_same_value_overlap(mention, wanted, f, others) for f in (found, elsewhere)]
+        as_setting = setting_value(claim, mention)
+        overlaps = [
+            _same_value_overlap(mention, wanted, f, others, as_setting) for f in (found, elsewhere)
+        ]
         same = max((o for o in overlaps if o is not None), default=None)
         rival = _contradicting(mention, wanted, found, claim, others)
         # A value the evidence states about none of the claim's words is not the claim's value,
@@ -437,15 +467,19 @@ def _same_value_overlap(
     wanted: _Context,
     found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     others: Sequence[tuple[set[Decimal], _Context]] = (),
+    as_setting: bool = False,
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
-    An occurrence said of another name than the claim's does not count.
+    An occurrence said of another name than the claim's does not count, nor one that is a
+    condition's value ("n=15") when the claim's number names no condition (``as_setting``).
     """
     forms = value_forms(mention)
     best: int | None = None
     for ev, numbers in found:
         for other in numbers:
+            if assigned(ev.text, other) and not as_setting:
+                continue
             if states_value(forms, other):
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
@@ -544,9 +578,12 @@ def same_kind(
     same noun are of one kind whatever their sizes ("S&P 15 Earning Conference Calls" against
     "S&P 500 Earning Conference Calls", "76.2% of cases" against "6.5% of cases"), and so are
     two values said of the same name (``same_name``: "1.4 for BM25" against "18.7 for BM25"),
-    and two powers of ten.
+    and two powers of ten. A condition's value ("n=30") is no rival of a count ("15 training
+    instances").
     """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
+        return False
+    if assigned(evidence, other) and not setting_value(claim, mention):
         return False
     if is_year(mention, claim) != is_year(other, evidence):
         return False

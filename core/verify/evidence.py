@@ -119,6 +119,10 @@ class EvidenceFinder:
         """``content_words`` of every paper sentence, by index."""
         return self._words
 
+    def shown(self, index: int) -> bool:
+        """Whether a paper sentence can be evidence (not an injected instruction nor wordless)."""
+        return index not in self._hidden
+
     def find(self, claims: Sequence[str]) -> list[ClaimEvidence]:
         """Evidence for a group of consecutive claims (one retrieval for the group).
 
@@ -143,12 +147,16 @@ class EvidenceFinder:
             )
         return results
 
-    def find_across(self, claims: Sequence[str]) -> list[ClaimEvidence] | None:
-        """Evidence for claims in another language than the paper's, without translating them.
+    def find_across(
+        self, claims: Sequence[str], translations: Sequence[str] | None = None
+    ) -> list[ClaimEvidence] | None:
+        """Evidence for claims in another language than the paper's.
 
         Every visible paper sentence is compared with each claim in the multilingual space; the
         nearest ones and the anchor sentences are aligned as in ``find``, by the multilingual
-        cosine. None when there is no multilingual embedder or it fails (callers translate).
+        cosine. A claim's translation, where there is one, adds its own anchor and BM25
+        sentences and is the text whose words the alignment counts. None when there is no
+        multilingual embedder or it fails (callers translate).
         """
         multilingual = self.multilingual
         if multilingual is None or not claims:
@@ -169,10 +177,16 @@ class EvidenceFinder:
             self.multilingual = None
             return None
         results = []
-        for claim, query in zip(claims, queries, strict=True):
+        hints = list(translations) if translations is not None else list(claims)
+        for claim, hint, query in zip(claims, hints, queries, strict=True):
             nearest = np.argsort(-(everything @ query), kind="stable")[:ACROSS_CANDIDATES]
-            ids = list(dict.fromkeys([visible[j] for j in nearest] + self._anchor_sentences(claim)))
-            results.append(self._align(claim, ids, query, "retrieval", vectors_of))
+            ids = [visible[j] for j in nearest] + self._anchor_sentences(claim)
+            if hint != claim:
+                ids += self._anchor_sentences(hint) + self._lexical_sentences(hint)
+            words = hint if hint != claim else claim
+            results.append(
+                self._align(claim, list(dict.fromkeys(ids)), query, "retrieval", vectors_of, words)
+            )
         return results
 
     def _candidates(self, query: str) -> tuple[list[int], str]:
@@ -247,6 +261,7 @@ class EvidenceFinder:
         claim_vector: np.ndarray | None,
         source: str,
         vectors_of: Callable[[Sequence[int]], np.ndarray | None] | None = None,
+        words_of: str | None = None,
     ) -> ClaimEvidence:
         ids = [i for i in ids if i not in self._hidden]
         if not ids:
@@ -255,8 +270,8 @@ class EvidenceFinder:
         vectors = (vectors_of or self.sentence_vectors)(ids) if claim_vector is not None else None
         if vectors is not None and claim_vector is not None:
             cosines = vectors @ claim_vector
-        wanted = content_words(claim)
-        anchors = _anchor_keys(claim)
+        wanted = content_words(words_of or claim)
+        anchors = _anchor_keys(claim) | _anchor_keys(words_of or claim)
         scores: list[float] = []
         for pos, idx in enumerate(ids):
             cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0

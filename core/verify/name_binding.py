@@ -134,7 +134,7 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         if version is not None:
             return NameMismatch(*version, ev.page)
         missing = [n for n in claimed if not holds_name(ev.text, n)]
-        other = [n for n in theirs if not holds_name(claim, n)]
+        other = [n for n in theirs if not holds_name(claim, n) and not _spelled_out(claim, n)]
         if anchored and len(missing) == 1 and len(set(map(name_key, other))) == 1:
             # "On MS MARCO, nDCG obtains" against "On MS MARCO passage ranking, LexiRank reaches"
             return NameMismatch(missing[0], other[0], ev.page)
@@ -200,6 +200,15 @@ def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _spelled_out(text: str, name: str) -> bool:
+    """Whether a compound name is written out in words: "Text+Audio" as "text and audio"."""
+    parts = [p.casefold() for p in re.split(r"[+/&]", name)]
+    if len(parts) < 2 or any(len(p) < 2 for p in parts):
+        return False
+    words = set(re.findall(r"[^\W_]+", text.casefold()))
+    return all(p in words for p in parts)
+
+
 def _grams(text: str) -> frozenset[str]:
     """Keys of the text's runs of one to four words: a name is looked up on word boundaries.
 

@@ -374,13 +374,16 @@ class Checker:
 
         The claim's value may be stated about the claim's own words in a sentence retrieval
         did not return ("8 mainstream baseline classifiers" in the abstract, while the best
-        evidence lists "6个深度神经网络模型"); those sentences are weighed too.
+        evidence lists "6个深度神经网络模型"); those sentences are weighed too, except those that
+        could not be evidence (a figure's axis ticks state no value of anything).
         """
         binding = _bind_claim(numbers, evidence)
         if binding.mismatch is None:
             return binding
         shown = {e.sentence_index for e in evidence}
-        sentences = [s for s in self.paper.sentences if s.index not in shown]
+        sentences = [
+            s for s in self.paper.sentences if s.index not in shown and self.finder.shown(s.index)
+        ]
         stating = sentences_stating(binding.mismatch.claim_value, [s.text for s in sentences])
         extra = [
             Evidence(s.page, s.text, s.bbox, 0.0, s.index)
@@ -444,16 +447,24 @@ class Checker:
 
         A claim in the paper's language is read as written. Another language's claim is
         searched in the multilingual space and translated only when it holds a number, whose
-        binding reads the words around it; without that space every such claim is translated
+        binding reads the words around it (the translation's words then find evidence too);
+        without that space every such claim is translated
         and searched in the paper's language (when a model can translate).
         """
         across = [i for i, c in enumerate(claims) if language_of(c) != self.language]
-        found_across = self.finder.find_across([claims[i] for i in across]) if across else None
         texts = list(claims)
         for i in across:
-            if found_across is None or quantities(claims[i]):
+            if quantities(claims[i]):
                 texts[i] = self._in_paper_language(claims[i])
+        found_across = (
+            self.finder.find_across([claims[i] for i in across], [texts[i] for i in across])
+            if across
+            else None
+        )
         if found_across is None:
+            for i in across:
+                if texts[i] == claims[i]:
+                    texts[i] = self._in_paper_language(claims[i])
             return texts, self.finder.find(texts)
         by_index = dict(zip(across, found_across, strict=True))
         same = [i for i in range(len(claims)) if i not in by_index]
