@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from core.types import PaperSentence
-from core.verify.comparison import check_comparison, read_row
+from core.verify.comparison import Row, check_comparison, read_row
 
 SENTENCES = [
     PaperSentence(
@@ -86,3 +86,43 @@ def test_a_row_beating_the_claimed_winner_is_named() -> None:
     assert found is not None
     assert (found.claimed_better, found.claimed_worse, found.column) == ("HTML", "HTML+Audio", "F1")
     assert found.values == (Decimal("74.5"), Decimal("75.0"))
+
+
+def _rows(*texts: str) -> list[Row]:
+    sentences = [PaperSentence(i, t, 1, ((0, 0, 1, 1),), "table") for i, t in enumerate(texts)]
+    return [r for r in (read_row(s) for s in sentences) if r is not None]
+
+
+# Rows under group labels ("symmetric", "asymmetric"): FME trails AME in both groups of Table 1;
+# in Table 2 it leads in the asymmetric group.
+GROUPED = _rows(
+    "Table 1: symmetric FME: R@1 39.2; R@5 71.1",
+    "Table 1: symmetric AME: R@1 43.5; R@5 77.2",
+    "Table 1: asymmetric FME: R@1 44.9; R@5 76.9",
+    "Table 1: asymmetric AME: R@1 50.5; R@5 79.7",
+)
+MIXED = _rows(
+    "Table 2: symmetric FME: R@1 39.2; R@5 71.1",
+    "Table 2: symmetric AME: R@1 43.5; R@5 77.2",
+    "Table 2: asymmetric FME: R@1 52.9; R@5 80.9",
+    "Table 2: asymmetric AME: R@1 50.5; R@5 79.7",
+)
+TIED = _rows("Table 3: LSTM: F1 70.0; Acc 80.0", "Table 3: HTML: F1 70.0; Acc 82.0")
+
+
+@pytest.mark.parametrize(
+    ("claim", "rows", "reversed_"),
+    [
+        ("FME performs better than AME on both symmetric and asymmetric modes.", GROUPED, True),
+        ("AME performs better than FME on both modes.", GROUPED, False),
+        ("FME performs better than AME on both symmetric and asymmetric modes.", MIXED, False),
+        ("FME performs better than AME in the asymmetric mode.", MIXED, False),
+        ("FME performs better than AME in the symmetric mode.", MIXED, True),
+        # a tie favours neither row: the other column decides
+        ("LSTM outperforms HTML.", TIED, True),
+        ("HTML outperforms LSTM.", TIED, False),
+        ("LSTM outperforms HTML on F1.", TIED, False),
+    ],
+)
+def test_comparisons_by_group_and_with_ties(claim: str, rows: list[Row], reversed_: bool) -> None:
+    assert (check_comparison(claim, rows) is not None) == reversed_

@@ -1,13 +1,15 @@
 """Comparisons checked against the values: "A outperforms B" where the paper's table says otherwise.
 
 Only fires when it can be sure: the claim names two rows of one table (by their row labels),
-and in every column the claim names (or, when it names none, in every column the two rows
-share) the first row's value is worse than the second's. A superlative ("X achieves the best
-BLEU", "X has the lowest error") names one row and one column: another row of the same table
-with a better value in that column contradicts it. Lower is better for errors, losses,
-perplexity and time; higher otherwise. A row compared with every other ("X outperforms all
-other models on F1", "X beats the baselines") is contradicted by a row of its table better in
-each column the claim names, or, when it names none, better in every column the two share.
+and in no column the claim names (or, when it names none, no column the two rows share) is the
+first row's value better than the second's, while in one it is worse. Rows under group labels
+("symmetric FME", "asymmetric FME") are compared group by group, in the groups the claim names
+or else in all of them, and every group must show the comparison reversed. A superlative ("X
+achieves the best BLEU", "X has the lowest error") names one row and one column: another row of
+the same table with a better value in that column contradicts it. Lower is better for errors,
+losses, perplexity and time; higher otherwise. A row compared with every other ("X outperforms
+all other models on F1", "X beats the baselines") is contradicted by a row of its table better
+in each column the claim names, or, when it names none, better in every column the two share.
 """
 
 from __future__ import annotations
@@ -148,25 +150,80 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         return _check_against_all(
             claim, a, rows, worse=worse, by_value=_by_value(match), skip_variants=variants
         )
-    if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
+    pairs = _pairs(claim, _grouped(match.group("a"), rows), _grouped(match.group("b"), rows))
+    if not pairs:
         return None
+    swap = bool(match.group("worse") or match.group("lower")) != denied
+    found = [_reversed(claim, *((b, a) if swap else (a, b)), _by_value(match)) for a, b in pairs]
+    # Every group the two rows share must show it ("on both symmetric and asymmetric modes").
+    return found[0] if all(found) else None
+
+
+def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | None:
+    """``a`` claimed better than ``b``: contradicted when no column favours ``a`` and one ``b``.
+
+    The columns the claim names, else every column the two rows share; a tie favours neither.
+    """
     shared = [c for c in a.values if c in b.values]
     named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
     columns = named or shared
-    if not columns:
-        return None
-    if bool(match.group("worse") or match.group("lower")) != denied:
-        a, b = b, a
-    by_value = _by_value(match)
+    against = []
     for column in columns:
         diff = a.values[column] - b.values[column]
         lower = _lower_is_better(column, claim, by_value=by_value)
-        if (diff > 0 and not lower) or (diff < 0 and lower) or diff == 0:
+        if (diff > 0 and not lower) or (diff < 0 and lower):
             return None
-    column = columns[0]
+        if diff != 0:
+            against.append(column)
+    if not against:
+        return None
+    column = against[0]
     return Contradiction(
         a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column])
     )
+
+
+def _grouped(part: str, rows: Sequence[Row]) -> list[tuple[str, Row]]:
+    """The rows the text names, each with the group label heading it ("symmetric" of "FME").
+
+    A row named by its whole label is the only one. Otherwise a label's last words may name
+    it under a group label ("symmetric FME", "asymmetric FME"): every row whose longest such
+    ending the text names, when they all end alike.
+    """
+    whole = _named(part, rows)
+    if whole is not None:
+        return [("", whole)]
+    key = _key(part)
+    hits: list[tuple[str, str, Row]] = []
+    for row in rows:
+        words = row.label.split()
+        for i in range(1, len(words)):
+            ending = _key(" ".join(words[i:]))
+            if len(ending) >= 2 and ending in key:
+                hits.append((ending, _key(" ".join(words[:i])), row))
+                break
+    if not hits:
+        return []
+    longest = max(len(h[0]) for h in hits)
+    top = [h for h in hits if len(h[0]) == longest]
+    if len({h[0] for h in top}) != 1:
+        return []
+    return [(group, row) for _, group, row in top]
+
+
+def _pairs(
+    claim: str, first: list[tuple[str, Row]], second: list[tuple[str, Row]]
+) -> list[tuple[Row, Row]]:
+    """The two sides' rows compared group by group: those the claim names, else every one."""
+    key = _key(claim)
+    pairs = [
+        (a, b, group)
+        for group, a in first
+        for other, b in second
+        if group == other and a.table == b.table and _key(a.label) != _key(b.label)
+    ]
+    named = [p for p in pairs if p[2] and p[2] in key]
+    return [(a, b) for a, b, _ in (named or pairs)]
 
 
 def _by_value(match: re.Match[str]) -> bool:
