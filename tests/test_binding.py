@@ -246,6 +246,8 @@ PARAMS = ev(
             ("15", "576"),
         ),
         ("There are 576 training instances with aligned audio and text.", [INSTANCES], 1, None),
+        # a condition's value written in Chinese text is one too
+        ("在n=4时，HTML的MSE为0.401。", [ROW], 0, ("4", "3")),
         # "3-day" is the column "n=3"
         (
             "HTML reaches an MSE of 0.251 on the 3-day task with text and audio.",

@@ -261,3 +261,13 @@ def test_the_first_anchored_sentence_decides() -> None:
     assert swapped_across("LSTM在n=3时的MSE为1.970，在n=30时为0.235。", rows) is None
     swap = swapped_across("GRU在n=3时为1.970，在n=30时为0.235。", rows[:1])
     assert swap == NameMismatch("GRU", "LSTM", 1)
+
+
+def test_a_sentence_that_names_nothing_does_not_decide() -> None:
+    listing = ev("第一层包括6个大类，第二层包括23个类别，共2026个问题。", page=4)
+    basis = ev("本文基于TGCQ分类体系，包括23个细类，共2026个问题。", page=3)
+    claim = "Based on the DPCNN system, it has 23 subclasses and 2026 questions."
+    assert swapped_across(claim, [listing, basis]) == NameMismatch("DPCNN", "TGCQ", 3)
+    assert check_names("本文基于DPCNN分类体系，包括23个细类，共2026个问题。", [listing, basis]) == (
+        NameMismatch("DPCNN", "TGCQ", 3)
+    )

@@ -62,7 +62,7 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
 #: A number written as a condition's value: "n=15", "k = 10" before it, "-day" after it.
-_SETTING_BEFORE = re.compile(r"\b[A-Za-z]\w{0,3}\s?=\s?$")
+_SETTING_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]{0,3}\s?=\s?$")
 _SETTING_AFTER = re.compile(r"-[A-Za-z]|\s(?:days?|weeks?|months?)\b", re.I)
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}

@@ -109,9 +109,9 @@ def _between(text: str, tokens: Sequence[re.Match[str]], i: int) -> str:
 def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None:
     """The swapped name, when the best evidence sentence states the claim with another name.
 
-    Only the first evidence sentence that states the claim's fact is read; it must name
-    something the claim does not, while the claim names something it does not. A claim that is
-    mostly names and numbers ("On DPR MARCO, LexiRank obtains an MRR@10 of 36.8 against 18.7")
+    Only the first evidence sentence that states the claim's fact and names something is read;
+    it must name something the claim does not, while the claim names something it does not. A
+    claim that is mostly names and numbers ("On DPR MARCO, LexiRank obtains an MRR@10 of 36.8 against 18.7")
     states the fact of a sentence that holds three of its names, or two and all its numbers;
     there a name is swapped for the one in its place (after the same word), or for the
     sentence's only other name when the claim lacks just one of the sentence's names.
@@ -128,7 +128,8 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
         # Codes ("A1", "F1") are too common in a table row to anchor it to the claim.
         shared = len(claimed_keys & {name_key(n) for n in theirs if not _CODE.fullmatch(n)})
         anchored = shared >= 3 or (shared >= 2 and bool(values) and values <= number_keys(ev.text))
-        if not same_fact and not anchored:
+        # A sentence that names nothing cannot show whose fact it is.
+        if (not same_fact and not anchored) or not theirs:
             continue
         version = _other_version(claim, ev.text)
         if version is not None:
@@ -168,8 +169,11 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
         numbers = len(values & number_keys(ev.text))
         if not numbers or numbers + sum(1 for n in mine.values() if holds_name(ev.text, n)) < 2:
             continue
-        # The first sentence anchored by the claim's names and numbers decides.
+        # The first sentence anchored by the claim's names and numbers decides, if it names
+        # anything: one that names nothing cannot tell whose the values are.
         theirs = _strict_names(ev.text)
+        if not theirs:
+            continue
         mine_only = [n for n in mine.values() if not holds_name(ev.text, n)]
         theirs_only = [n for n in theirs.values() if not holds_name(claim, n)]
         if len(mine_only) == 1 and len(theirs_only) > 1:
