@@ -111,10 +111,10 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
 
     Only the first evidence sentence that states the claim's fact and names something is read;
     it must name something the claim does not, while the claim names something it does not. A
-    claim that is mostly names and numbers ("On DPR MARCO, LexiRank obtains an MRR@10 of 36.8 against 18.7")
-    states the fact of a sentence that holds three of its names, or two and all its numbers;
-    there a name is swapped for the one in its place (after the same word), or for the
-    sentence's only other name when the claim lacks just one of the sentence's names.
+    claim that is mostly names and numbers ("On DPR MARCO, LexiRank obtains an MRR@10 of 36.8
+    against 18.7") states the fact of a sentence that holds three of its names, or two and all
+    its numbers; there a name is swapped for the one in its place (after the same word), or for
+    the sentence's only other name when the claim lacks just one of the sentence's names.
     """
     claimed = names(claim)
     if not claimed:
