@@ -680,6 +680,15 @@ def states_change(claim: str, mention: NumberMention) -> bool:
     return _CHANGE.search(window) is not None
 
 
+#: The start of a range a number ends: "0.5 to", "17% -", "between 2 and".
+_RANGE_START = re.compile(r"(\d+(?:\.\d+)?)\s?%?\s?(?:to|and|-|–|~|∼|至|到)\s?$")
+
+
+def _range_start(text: str, mention: NumberMention) -> str | None:
+    found = _RANGE_START.search(text[max(0, mention.start - 24) : mention.start])
+    return found.group(1) if found else None
+
+
 def _contradicting(
     mention: NumberMention,
     wanted: _Context,
@@ -695,6 +704,7 @@ def _contradicting(
     """
     if not wanted.words:
         return None
+    start = _range_start(claim, mention)
     best: tuple[int, Mismatch] | None = None
     best_distance = math.inf
     for ev, numbers in found:
@@ -716,6 +726,10 @@ def _contradicting(
             overlap += _shared_values(numbers, others, other)
             if overlap < min(2, len(wanted.words)):
                 continue
+            # The other end of a range that starts where the claim's starts ("0.5 to 0.1"
+            # against "0.5 to 0.8, … 0.4 to 0.6") is the value the claim changed.
+            if start is not None and start == _range_start(ev.text, other):
+                overlap += 1
             # Of two values as much about the claim's words, the nearer in size is named.
             distance = _distance(mention.value, other.value)
             if best is None or (overlap, -distance) > (best[0], -best_distance):
