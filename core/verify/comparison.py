@@ -188,7 +188,7 @@ def _grouped(part: str, rows: Sequence[Row]) -> list[tuple[str, Row]]:
 
     A row named by its whole label is the only one. Otherwise a label's last words may name
     it under a group label ("symmetric FME", "asymmetric FME"): every row whose longest such
-    ending the text names, when they all end alike.
+    ending the text names, when they all end alike and stand under two groups or more.
     """
     whole = _named(part, rows)
     if whole is not None:
@@ -206,7 +206,8 @@ def _grouped(part: str, rows: Sequence[Row]) -> list[tuple[str, Row]]:
         return []
     longest = max(len(h[0]) for h in hits)
     top = [h for h in hits if len(h[0]) == longest]
-    if len({h[0] for h in top}) != 1:
+    # One ending under one group only ("cmp. CMOW" beside "CMOW/784") is no grouped table.
+    if len({h[0] for h in top}) != 1 or len({h[1] for h in top}) < 2:
         return []
     return [(group, row) for _, group, row in top]
 
