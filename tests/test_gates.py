@@ -261,3 +261,30 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
     assert bool(failures) == flagged
     if flagged:
         assert failures[0].reason.startswith("number_unit_not_in_paper:")
+
+
+HORIZONS = PaperFacts(
+    make_paper(
+        [
+            "We compare 6 models. HTML reaches 0.401 at n=3 and 0.302 at n=7.",
+            "Each model is evaluated for n = 3, 7, 15 and 30, with significance at p ≤ 0.001.",
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # a value the paper assigns to the letter, in a list or alone
+        ("Only n=15 reaches significance.", []),
+        ("HTML reaches 0.302 at n=7.", []),
+        ("The difference is significant (p < 0.001).", []),
+        # a value the paper never assigns to a letter it assigns others to
+        ("Only n=6 reaches significance.", ["number_unit_not_in_paper:n=6"]),
+        # a letter the paper never assigns says nothing
+        ("The 6 models use k=6 neighbours.", []),
+    ],
+)
+def test_a_conditions_value_must_be_the_papers(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, HORIZONS).reasons) == reasons

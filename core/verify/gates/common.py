@@ -174,6 +174,18 @@ class PaperFacts:
             patterns.append(rf"(?<![\d.]){number}\s*(?:{forms})")
         return any(re.search(p, self.unit_text, re.I) for p in patterns)
 
+    def assigns(self, letter: str, mention: NumberMention) -> bool | None:
+        """Whether the paper assigns the number to ``letter`` ("n=3", "n = 3, 7, 15 and 30").
+
+        None when the paper assigns no number to that letter at all.
+        """
+        head = rf"(?<![A-Za-z0-9]){re.escape(letter)}\s?[=<>≤≥]=?\s?"
+        if not re.search(head + r"\d", self.unit_text):
+            return None
+        number = re.escape(canonical_number(mention.value))
+        listed = r"(?:[\d.]+\s?(?:,|and|or|&)\s?)*"
+        return re.search(head + listed + rf"{number}(?![\d.])", self.unit_text) is not None
+
     def has_name(self, name: str) -> bool:
         """Case-insensitive, hyphen- and space-insensitive whole-token match."""
         key = name_key(name)

@@ -25,6 +25,11 @@ _HEDGE = (
 )
 _HEDGED_BEFORE = re.compile(rf"{_HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
+#: A number assigned to a condition's letter: the "n=" of "n=6". The paper must assign it too
+#: when it writes that letter with other values ("n=3, 7, 15 and 30").
+_ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
+
+
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 
 
@@ -47,7 +52,17 @@ def check_numbers(
         if unit is not None and unit.english == "year" and _calendar_year(mention):
             unit = None  # 2021年 is a date
         found = facts.has_number(mention)
-        if found and (unit is None or facts.has_number_with_unit(mention, unit.english)):
+        letter = _ASSIGNED.search(text[: mention.start])
+        if found and letter and facts.assigns(letter.group(1), mention) is False:
+            written = f"{letter.group(1)}={mention.raw}"
+            failures.append(
+                GateFinding(
+                    "number",
+                    f"number_unit_not_in_paper:{written}",
+                    f"{mention.raw} occurs in the paper, but never as {written}",
+                )
+            )
+        elif found and (unit is None or facts.has_number_with_unit(mention, unit.english)):
             anchors.append(f"number:{mention.canonical}")
         elif found and unit is not None:
             written = f"{mention.raw}{unit.written}"
