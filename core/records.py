@@ -43,6 +43,7 @@ class PaperInfo:
     flagged_count: int | None = None  # None until critiqued
     #: A critique newer than the last finished one stopped part-way; it can resume.
     interrupted_critique: bool = False
+    reading_version: int = 0
 
 
 class ReviewAction(StrEnum):

@@ -8,6 +8,7 @@ of work. Not thread-safe: use it from one worker lane.
 from __future__ import annotations
 
 import getpass
+import logging
 import shutil
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
@@ -17,8 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import API_KEY_ENV, JUDGE_API_KEY_ENV, Settings, app_home, secret
-from core.errors import AppError, LibraryError, NotInLibraryError
+from core.errors import AppError, BadPdfError, LibraryError, NotInLibraryError
 from core.ingest.source import read_pdf_bytes, sha256_hex
+from core.ingest.version import READING_VERSION
 from core.library.leases import Leases
 from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.progress import CancelToken, Progress
@@ -33,11 +35,15 @@ from core.records import (
 from core.types import Attempt, Chunk, Paper, SearchHit, Verdict
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from core.ask.result import StoredAnswer
     from core.index.hybrid import HybridRetriever
     from core.index.vector import VectorIndex
     from core.library.repository import Repository
     from core.verify.verifier import Checker
+
+log = logging.getLogger(__name__)
 
 EMBED_BATCH = 16
 _UNFINISHED = (PaperStatus.INGESTING, PaperStatus.DELETING)
@@ -315,7 +321,7 @@ class Workspace:
         data = read_pdf_bytes(path)
         existing = self.repo.info(sha256_hex(data))
         if existing is not None and existing.status not in _UNFINISHED:
-            return existing
+            return (yield from self._read_again(existing, path, data, cancel))
         # NOTE: imported only now so that reopening a known paper never pays for PyMuPDF.
         from core.ingest.chunking import chunk_paper
         from core.ingest.pdf import parse_pdf
@@ -340,12 +346,78 @@ class Workspace:
         yield Progress("ready", 1, 1, f"{paper.title} is ready")
         return info
 
+    def refresh(
+        self, sha256: str, cancel: CancelToken | None = None
+    ) -> Generator[Progress, None, PaperInfo]:
+        """The library entry, its file read again first if an older version read it.
+
+        The paper keeps its old reading when its file is gone, changed or now unreadable.
+        """
+        info = self.repo.info(sha256)
+        if info is None:
+            raise NotInLibraryError("This paper is no longer in the library.")
+        if info.reading_version >= READING_VERSION:
+            return info
+        path = Path(info.path)
+        try:
+            data = read_pdf_bytes(path)
+        except BadPdfError as exc:
+            log.info("keeping the stored reading of %s: %s", info.title, exc)
+            return info
+        if sha256_hex(data) != sha256:
+            log.info("keeping the stored reading of %s: its file has changed", info.title)
+            return info
+        return (yield from self._read_again(info, path, data, cancel))
+
+    def _read_again(
+        self, info: PaperInfo, path: Path, data: bytes, cancel: CancelToken | None
+    ) -> Generator[Progress, None, PaperInfo]:
+        """Read a ready paper's file with this version's reading, when an older one read it.
+
+        Vectors go first and rows last, each replaced whole: a crash in between leaves the old
+        version number on the rows, so the next open reads the paper again.
+        """
+        if info.reading_version >= READING_VERSION:
+            return info
+        cancel = cancel or CancelToken()
+        from core.ingest.chunking import chunk_paper
+        from core.ingest.pdf import parse_pdf
+
+        yield Progress("parse", message=f"Reading {path.name} again with this version")
+        try:
+            paper = parse_pdf(path, data)
+        except BadPdfError as exc:
+            log.warning("keeping the stored reading of %s: %s", info.title, exc)
+            return info
+        cancel.check()
+        chunks = chunk_paper(paper)
+        vectors = yield from self._embed_chunks(chunks, cancel)
+        with self._lease(_paper_lease(info.sha256)):
+            self._store_vectors(info.sha256, chunks, vectors)
+            shutil.rmtree(self._multilingual_folder(info.sha256), ignore_errors=True)
+            self._retrievers.pop(info.sha256, None)
+            fresh = self.repo.replace_reading(paper, chunks, str(path))
+        yield Progress("ready", 1, 1, f"{paper.title} is ready")
+        return fresh
+
     def _index_chunks(
         self, sha256: str, chunks: list[Chunk], cancel: CancelToken
     ) -> Generator[Progress, None, None]:
+        vectors = yield from self._embed_chunks(chunks, cancel)
+        self._store_vectors(sha256, chunks, vectors)
+
+    def _store_vectors(self, sha256: str, chunks: list[Chunk], vectors: np.ndarray) -> None:
+        """The paper's vectors, replaced whole."""
+        self.vectors.delete_paper(sha256)
+        if chunks:
+            self.vectors.upsert(chunks, vectors, self.embedder.name)
+
+    def _embed_chunks(
+        self, chunks: list[Chunk], cancel: CancelToken
+    ) -> Generator[Progress, None, np.ndarray]:
+        """The chunks' vectors, reusing those the store already holds for the same text."""
         import numpy as np
 
-        self.vectors.delete_paper(sha256)
         embedder = self.embedder.name
         known = self.vectors.known_embeddings([c.content_hash for c in chunks], embedder)
         todo = [c for c in chunks if c.content_hash not in known]
@@ -358,8 +430,9 @@ class Workspace:
             known.update({c.content_hash: v for c, v in zip(batch, vectors, strict=True)})
             yield Progress("embed", min(start + EMBED_BATCH, total), total, "Embedding passages")
         cancel.check()
-        if chunks:
-            self.vectors.upsert(chunks, np.stack([known[c.content_hash] for c in chunks]), embedder)
+        if not chunks:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.stack([known[c.content_hash] for c in chunks])
 
     def retriever(self, sha256: str) -> HybridRetriever:
         """The hybrid retriever of one stored paper (cached)."""

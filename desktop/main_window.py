@@ -573,7 +573,9 @@ class MainWindow(QMainWindow):
         """Show a library paper with its stored critique."""
         if self.runner.busy and self._critique_task is not None:
             self.statusBar().showMessage("The paper opens when the running critique ends.", 5000)
-        open_paper(self, self.lane, sha256).success(self._show_opened).run_in_background()
+        open_paper(self, self.lane, sha256).with_progress("Opening the paper").success(
+            self._show_opened
+        ).run_in_background()
 
     def _show_opened(self, opened: OpenedPaper) -> None:
         self.current = opened

@@ -202,14 +202,17 @@ def ingest_paper(parent: QWidget | None, lane: CoreLane, path: Path) -> Operatio
 
 
 def open_paper(parent: QWidget | None, lane: CoreLane, sha256: str) -> Operation[OpenedPaper]:
-    """Load a paper with its newest stored critique."""
+    """Load a paper with its newest stored critique, read again if an older version read it."""
 
-    def work(ws: Workspace, _token: CancelToken) -> OpenedPaper:
-        info = ws.paper_info(sha256)
-        if info is None:
-            from core.errors import NotInLibraryError
-
-            raise NotInLibraryError("This paper is no longer in the library.")
+    def work(ws: Workspace, token: CancelToken) -> Generator[Progress, None, OpenedPaper]:
+        try:
+            info = yield from ws.refresh(sha256, cancel=token)
+        except Cancelled:
+            # Stopping the new reading opens the paper as it was read before.
+            before = ws.paper_info(sha256)
+            if before is None:
+                raise
+            info = before
         return OpenedPaper(
             info,
             ws.load_paper(sha256),

@@ -126,6 +126,12 @@ def m004_answer_reviews(db: Connection) -> None:
         db.execute(text(statement))
 
 
+@migration
+def m005_reading_version(db: Connection) -> None:
+    """Which version of the PDF reading produced a paper's content (0: before versions)."""
+    db.execute(text("ALTER TABLE paper ADD COLUMN reading_version INTEGER NOT NULL DEFAULT 0"))
+
+
 def apply_migrations(db: Connection) -> list[str]:
     """Run the migrations not yet recorded; returns the names applied now."""
     db.execute(

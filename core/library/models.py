@@ -21,6 +21,7 @@ class PaperRow(SQLModel, table=True):
     status: str
     added_at: datetime
     chunk_count: int = 0
+    reading_version: int = 0  # core.ingest.version.READING_VERSION of its content
 
 
 class PaperContentRow(SQLModel, table=True):

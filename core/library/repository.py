@@ -17,6 +17,7 @@ from sqlmodel import Session, col, create_engine, delete, select
 
 from core.ask.result import AnswerResult, StoredAnswer
 from core.errors import LibraryError, NotInLibraryError, describe_storage_failure
+from core.ingest.version import READING_VERSION
 from core.library.migrations import apply_migrations
 from core.library.models import (
     AnswerReviewRow,
@@ -124,26 +125,59 @@ class Repository:
             row = self._paper_row(session, paper.sha256)
             assert row.id is not None
             session.add(PaperContentRow(paper_id=row.id, content=json.dumps(paper.to_dict())))
-            for c in chunks:
-                session.add(
-                    ChunkRow(
-                        paper_id=row.id,
-                        position=c.index,
-                        text=c.text,
-                        page_start=c.page_start,
-                        page_end=c.page_end,
-                        sentence_ids=json.dumps(list(c.sentence_ids)),
-                        content_hash=c.content_hash,
-                    )
-                )
-            row.title = paper.title
-            row.authors = json.dumps(list(paper.authors))
-            row.pages = paper.page_count
-            row.chunk_count = len(chunks)
+            self._add_chunks(session, row.id, chunks)
+            self._describe(row, paper, chunks)
             row.status = PaperStatus.READY
             session.add(row)
             session.commit()
             return self._info(session, row)
+
+    def replace_reading(self, paper: Paper, chunks: Sequence[Chunk], path: str) -> PaperInfo:
+        """Swap a ready paper's content and chunks for a new reading, in one transaction.
+
+        Its critiques, answers and reviews stay: they hold their own text and evidence.
+        """
+        with self._session() as session:
+            row = self._paper_row(session, paper.sha256)
+            assert row.id is not None
+            content = session.get(PaperContentRow, row.id)
+            if content is None:
+                content = PaperContentRow(paper_id=row.id, content="")
+            content.content = json.dumps(paper.to_dict())
+            session.add(content)
+            for old in session.exec(select(ChunkRow).where(ChunkRow.paper_id == row.id)).all():
+                session.delete(old)
+            session.flush()
+            self._add_chunks(session, row.id, chunks)
+            self._describe(row, paper, chunks)
+            row.path = path
+            session.add(row)
+            session.commit()
+            return self._info(session, row)
+
+    @staticmethod
+    def _add_chunks(session: Session, paper_id: int, chunks: Sequence[Chunk]) -> None:
+        for c in chunks:
+            session.add(
+                ChunkRow(
+                    paper_id=paper_id,
+                    position=c.index,
+                    text=c.text,
+                    page_start=c.page_start,
+                    page_end=c.page_end,
+                    sentence_ids=json.dumps(list(c.sentence_ids)),
+                    content_hash=c.content_hash,
+                )
+            )
+
+    @staticmethod
+    def _describe(row: PaperRow, paper: Paper, chunks: Sequence[Chunk]) -> None:
+        """What the library row says of a reading, made by this version's reading."""
+        row.title = paper.title
+        row.authors = json.dumps(list(paper.authors))
+        row.pages = paper.page_count
+        row.chunk_count = len(chunks)
+        row.reading_version = READING_VERSION
 
     def mark_deleting(self, sha256: str) -> None:
         """Hide the paper from the library before its vectors go; its rows stay until then."""
@@ -218,6 +252,7 @@ class Repository:
             flagged_count=flagged,
             interrupted_critique=interrupted is not None
             and (critique is None or (interrupted.id or 0) > (critique.id or 0)),
+            reading_version=row.reading_version,
         )
 
     def _latest(
