@@ -41,6 +41,10 @@ DIET = ev(
     "同时，患者也咨询了保持健康生活方式（D）的各种方法，包括饮食（D1）、锻炼（D2）、减肥（D3）等许多方面。"
 )
 ABLATION = ev("Table 4: (A1) BiLSTM-CNN: Prec. 0.473; Rec. 0.606; F1 0.531")
+TAXONOMY = ev(
+    "即通用临床问题分类（Taxonomy for Generic Clinical Questions，TGCQ），TGCQ是一个四层结构的"
+    "分类体系，包含64个通用问题类型。"
+)
 HORIZONS = ev("Table 2: HTML (Ours) Text+Audio: n=3 0.845; n=7 0.349; n=15 0.251; n=30 0.158")
 
 
@@ -118,6 +122,8 @@ HORIZONS = ev("Table 2: HTML (Ours) Text+Audio: n=3 0.845; n=7 0.349; n=15 0.251
         ("作者指出，包括饮食（B6）、锻炼（D2）、减肥（D3）等许多方面。", [DIET], ("B6", "D1")),
         # codes shared with a table row ("A1", "F1") do not anchor it to the claim
         ("We get 0.8% F1 score improvement with BiLSTM-CNN (A2−A1).", [ABLATION], None),
+        # a Chinese place is the two characters nearest the name: "是一" after both
+        ("QA是一个四层的分类体系，包含64种通用问题类型。", [TAXONOMY], ("QA", "TGCQ")),
         # a compound name written out in words is the claim's own
         ("For n=15 the MSE of HTML with text and audio is 0.251.", [HORIZONS], None),
     ],

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.normalize import canonical_number, extract_numbers, match_key, number_keys
+from core.text.sentences import is_cjk_char
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.common import name_key, ngram_keys
@@ -305,13 +306,23 @@ def _places(text: str, name: str) -> int:
     return len(_occurrences(text, name))
 
 
+#: A word of a place: a Latin word, or a run of Chinese characters.
+_PLACE_WORD = re.compile(r"[A-Za-z0-9]+|[\u3400-\u9fff]+")
+
+
 def _slots(text: str, name: str) -> set[tuple[str, str]]:
-    """The places of ``name``: ("before", word) and ("after", word) for each occurrence."""
+    """The places of ``name``: ("before", word) and ("after", word) for each occurrence.
+
+    Chinese has no spaces: a run of its characters stands by the two nearest the name
+    ("TGCQ是一个四层结构的…" and "QA是一个四层的…" share the place after, "是一").
+    """
     out: set[tuple[str, str]] = set()
     for match in _occurrences(text, name):
-        before = re.findall(r"[^\W_]+", text[: match.start()])
-        after = re.findall(r"[^\W_]+", text[match.end() :])
-        out.add(("before", before[-1].casefold() if before else ""))
+        before = _PLACE_WORD.findall(text[: match.start()])
+        after = _PLACE_WORD.findall(text[match.end() :])
+        word = before[-1].casefold() if before else ""
+        out.add(("before", word[-2:] if word and is_cjk_char(word[0]) else word))
         if after:
-            out.add(("after", after[0].casefold()))
+            word = after[0].casefold()
+            out.add(("after", word[:2] if is_cjk_char(word[0]) else word))
     return out
