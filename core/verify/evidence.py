@@ -183,9 +183,8 @@ class EvidenceFinder:
             ids = [visible[j] for j in nearest] + self._anchor_sentences(claim)
             if hint != claim:
                 ids += self._anchor_sentences(hint) + self._lexical_sentences(hint)
-            words = hint if hint != claim else claim
             results.append(
-                self._align(claim, list(dict.fromkeys(ids)), query, "retrieval", vectors_of, words)
+                self._align(claim, list(dict.fromkeys(ids)), query, "retrieval", vectors_of, hint)
             )
         return results
 

@@ -448,8 +448,8 @@ class Checker:
         A claim in the paper's language is read as written. Another language's claim is
         searched in the multilingual space and translated only when it holds a number, whose
         binding reads the words around it (the translation's words then find evidence too);
-        without that space every such claim is translated
-        and searched in the paper's language (when a model can translate).
+        without that space every such claim is translated and searched in the paper's language
+        (when a model can translate).
         """
         across = [i for i, c in enumerate(claims) if language_of(c) != self.language]
         texts = list(claims)

@@ -25,12 +25,10 @@ _HEDGE = (
 )
 _HEDGED_BEFORE = re.compile(rf"{_HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
+_HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 #: A number assigned to a condition's letter: the "n=" of "n=6". The paper must assign it too
 #: when it writes that letter with other values ("n=3, 7, 15 and 30").
 _ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
-
-
-_HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 
 
 def check_numbers(
