@@ -321,6 +321,8 @@ class Workspace:
         data = read_pdf_bytes(path)
         existing = self.repo.info(sha256_hex(data))
         if existing is not None and existing.status not in _UNFINISHED:
+            if existing.reading_version >= READING_VERSION:
+                return existing
             return (yield from self._read_again(existing, path, data, cancel))
         # NOTE: imported only now so that reopening a known paper never pays for PyMuPDF.
         from core.ingest.chunking import chunk_paper
@@ -367,19 +369,16 @@ class Workspace:
         if sha256_hex(data) != sha256:
             log.info("keeping the stored reading of %s: its file has changed", info.title)
             return info
-        return (yield from self._read_again(info, path, data, cancel))
+        return (yield from self._read_again(info, path, data, cancel or CancelToken()))
 
     def _read_again(
-        self, info: PaperInfo, path: Path, data: bytes, cancel: CancelToken | None
+        self, info: PaperInfo, path: Path, data: bytes, cancel: CancelToken
     ) -> Generator[Progress, None, PaperInfo]:
-        """Read a ready paper's file with this version's reading, when an older one read it.
+        """Read a ready paper's file again with this version's reading.
 
         Vectors go first and rows last, each replaced whole: a crash in between leaves the old
         version number on the rows, so the next open reads the paper again.
         """
-        if info.reading_version >= READING_VERSION:
-            return info
-        cancel = cancel or CancelToken()
         from core.ingest.chunking import chunk_paper
         from core.ingest.pdf import parse_pdf
 

@@ -122,6 +122,17 @@ def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> Num
     return replace(mention, value=min(near, key=lambda v: abs(v - mention.value)))
 
 
+#: What comes before a number assigned to a condition's letter: "n=15", "k = 10".
+_ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
+
+
+def assigned_letter(text: str, start: int) -> str | None:
+    """The letter a number starting at ``start`` is assigned to ("n" of "n=15"), or None."""
+    # The letter, two spaces and "=" fit in 8 characters; 12 keep the character before them.
+    found = _ASSIGNED.search(text[max(0, start - 12) : start])
+    return found.group(1) if found else None
+
+
 def canonical_number(value: Decimal) -> str:
     """A decimal without exponent or trailing zeros: 0.30 -> 0.3, 12500 -> 12500."""
     text = format(value.normalize(), "f")

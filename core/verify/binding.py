@@ -21,6 +21,7 @@ from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
+    assigned_letter,
     canonical_number,
     extract_numbers,
     settle_approximate,
@@ -61,10 +62,9 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
-#: A number written as a condition's value: "n=15", "k = 10" before it, "-day" after it.
-_SETTING_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]{0,3}\s?=\s?$")
-_SETTING_AFTER = re.compile(r"-[A-Za-z]|\s(?:days?|weeks?|months?)\b", re.I)
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
+#: After a number written as a condition's value: "-day" of "15-day", " days" of "3 days".
+_SETTING_AFTER = re.compile(rf"-[A-Za-z]|\s(?:{_DURATION.pattern})\b", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
 
 
@@ -159,7 +159,7 @@ def number_context(text: str, start: int, end: int) -> _Context:
 
 def assigned(text: str, mention: NumberMention) -> bool:
     """Whether the number is assigned to a condition's letter ("n=15", "k = 10")."""
-    return bool(_SETTING_BEFORE.search(text[: mention.start]))
+    return assigned_letter(text, mention.start) is not None
 
 
 def setting_value(text: str, mention: NumberMention) -> bool:

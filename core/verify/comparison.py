@@ -150,11 +150,12 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         return _check_against_all(
             claim, a, rows, worse=worse, by_value=_by_value(match), skip_variants=variants
         )
-    pairs = _pairs(claim, _grouped(match.group("a"), rows), _grouped(match.group("b"), rows))
+    pairs = _pairs(claim, _grouped(match.group("a"), rows, a), _grouped(match.group("b"), rows, b))
     if not pairs:
         return None
     swap = bool(match.group("worse") or match.group("lower")) != denied
-    found = [_reversed(claim, *((b, a) if swap else (a, b)), _by_value(match)) for a, b in pairs]
+    by_value = _by_value(match)
+    found = [_reversed(claim, *((y, x) if swap else (x, y)), by_value) for x, y in pairs]
     # Every group the two rows share must show it ("on both symmetric and asymmetric modes").
     return found[0] if all(found) else None
 
@@ -183,14 +184,14 @@ def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | Non
     )
 
 
-def _grouped(part: str, rows: Sequence[Row]) -> list[tuple[str, Row]]:
+def _grouped(part: str, rows: Sequence[Row], whole: Row | None) -> list[tuple[str, Row]]:
     """The rows the text names, each with the group label heading it ("symmetric" of "FME").
 
-    A row named by its whole label is the only one. Otherwise a label's last words may name
-    it under a group label ("symmetric FME", "asymmetric FME"): every row whose longest such
-    ending the text names, when they all end alike and stand under two groups or more.
+    The row named by its whole label (``whole``, from ``_named``) is the only one. Otherwise a
+    label's last words may name it under a group label ("symmetric FME", "asymmetric FME"):
+    every row whose longest such ending the text names, when they all end alike and stand under
+    two groups or more.
     """
-    whole = _named(part, rows)
     if whole is not None:
         return [("", whole)]
     key = _key(part)

@@ -270,7 +270,9 @@ class EvidenceFinder:
         if vectors is not None and claim_vector is not None:
             cosines = vectors @ claim_vector
         wanted = content_words(words_of or claim)
-        anchors = _anchor_keys(claim) | _anchor_keys(words_of or claim)
+        anchors = _anchor_keys(claim)
+        if words_of and words_of != claim:
+            anchors |= _anchor_keys(words_of)
         scores: list[float] = []
         for pos, idx in enumerate(ids):
             cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0

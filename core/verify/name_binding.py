@@ -204,7 +204,6 @@ def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
     return ranked[:1] if gap(ranked[0]) < gap(ranked[1]) else candidates
 
 
-@functools.lru_cache(maxsize=4096)
 def _spelled_out(text: str, name: str) -> bool:
     """Whether a compound name is written out in words: "Text+Audio" as "text and audio"."""
     parts = [p.casefold() for p in re.split(r"[+/&]", name)]
@@ -214,6 +213,7 @@ def _spelled_out(text: str, name: str) -> bool:
     return all(p in words for p in parts)
 
 
+@functools.lru_cache(maxsize=4096)
 def _grams(text: str) -> frozenset[str]:
     """Keys of the text's runs of one to four words: a name is looked up on word boundaries.
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
+    assigned_letter,
     canonical_number,
     extract_numbers,
     ratios,
@@ -26,9 +27,6 @@ _HEDGE = (
 _HEDGED_BEFORE = re.compile(rf"{_HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
-#: A number assigned to a condition's letter: the "n=" of "n=6". The paper must assign it too
-#: when it writes that letter with other values ("n=3, 7, 15 and 30").
-_ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
 
 
 def check_numbers(
@@ -50,9 +48,11 @@ def check_numbers(
         if unit is not None and unit.english == "year" and _calendar_year(mention):
             unit = None  # 2021年 is a date
         found = facts.has_number(mention)
-        letter = _ASSIGNED.search(text[: mention.start])
-        if found and letter and facts.assigns(letter.group(1), mention) is False:
-            written = f"{letter.group(1)}={mention.raw}"
+        # A value assigned to a condition's letter ("n=6") must be one the paper assigns to it,
+        # when it assigns that letter others ("n=3, 7, 15 and 30").
+        letter = assigned_letter(text, mention.start)
+        if found and letter and facts.assigns(letter, mention) is False:
+            written = f"{letter}={mention.raw}"
             failures.append(
                 GateFinding(
                     "number",
