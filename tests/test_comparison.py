@@ -88,6 +88,39 @@ def test_a_row_beating_the_claimed_winner_is_named() -> None:
     assert found.values == (Decimal("74.5"), Decimal("75.0"))
 
 
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # the gap before the comparative, or after "by": to its own precision
+        ("HTML is 3.3 F1 points higher than LSTM.", None),
+        ("HTML is 3 F1 points higher than LSTM.", None),
+        ("HTML is 2 F1 points higher than LSTM.", "comparison_gap:2->3.3"),
+        ("HTML outperforms LSTM by 3.3 points on F1.", None),
+        ("HTML outperforms LSTM by 1.5 points on F1.", "comparison_gap:1.5->3.3"),
+        # a percentage may be a share of either value: 3.3 / 71.2
+        ("HTML outperforms LSTM by 4.6% on F1.", None),
+        ("HTML outperforms LSTM by 9% on F1.", "comparison_gap:9->3.3"),
+        # fractions are read as points: 0.30 - 0.25
+        ("HTML has a 5 points lower error than LSTM.", None),
+        # a hedged gap is not read; a reversed order is named as such
+        ("HTML is about 2 F1 points higher than LSTM.", None),
+        ("HTML is 2 times better than LSTM on F1.", None),
+        ("LSTM is 3.3 F1 points higher than HTML.", "comparison_reversed:LSTM<HTML"),
+    ],
+)
+def test_the_gap_a_comparison_states(claim: str, reason: str | None) -> None:
+    found = check_comparison(claim, ROWS)
+    assert (found.reason if found else None) == reason
+
+
+def test_a_wrong_gap_names_the_tables_gap() -> None:
+    found = check_comparison("HTML is 2 F1 points higher than LSTM.", ROWS)
+    assert found is not None
+    assert found.explain() == (
+        "The paper's table has F1 74.5 for HTML and 71.2 for LSTM (p. 8): a gap of 3.3, not 2"
+    )
+
+
 def _rows(*texts: str) -> list[Row]:
     sentences = [PaperSentence(i, t, 1, ((0, 0, 1, 1),), "table") for i, t in enumerate(texts)]
     return [r for r in (read_row(s) for s in sentences) if r is not None]

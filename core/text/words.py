@@ -67,7 +67,7 @@ _NUMBER_WORD = re.compile(r"[\d.%,]+")
 
 def fact_words(text: str, leave_out: Iterable[str] = ()) -> set[str]:
     """Content words of ``text`` without numbers and without ``leave_out`` (casefolded)."""
-    dropped = {w.casefold() for w in leave_out}
+    dropped = {form for w in leave_out for form in (w.casefold(), stem(w.casefold()))}
     return {w for w in content_words(text) if not _NUMBER_WORD.fullmatch(w) and w not in dropped}
 
 

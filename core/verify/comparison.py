@@ -21,7 +21,12 @@ from decimal import Decimal, InvalidOperation
 
 from core.types import PaperSentence
 
-_HAS = r"(?:(?:is|are|was|were|has|have|had|achieves?|obtains?|shows?|gets?|yields?) )?(?:a |an )?"
+_HAS = (
+    r"(?:(?:is|are|was|were|has|have|had|achieves?|obtains?|shows?|gets?|yields?|performs?) )?"
+    r"(?:a |an )?"
+    # the gap may stand before the comparative: "is 1 BLEU point higher than", "performs 2% better"
+    r"(?:(?:about |around |only |roughly )?\d[\d.,]*\s?%?(?: [\w\-@]+){0,3}? )?"
+)
 _GAP = r"(?: [\w\-]+){0,3}? than"
 _VERBS = {
     "better": (
@@ -47,8 +52,11 @@ _DENIED = re.compile(
 )
 #: "Not significantly better" speaks of a test, which the values cannot settle.
 _SIGNIFICANT = re.compile(r"\bsignifican|\bstatistical", re.I)
+#: "2 times better" is a ratio, not a time.
 _LOWER_IS_BETTER = re.compile(
-    r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|time", re.I
+    r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|"
+    r"(?<!\d )\b(?:run)?times?\b",
+    re.I,
 )
 #: The comparison's other side is every other row: "all other models", "the baselines".
 _ALL_OTHERS = re.compile(
@@ -81,14 +89,28 @@ class Contradiction:
     column: str
     page: int
     values: tuple[Decimal, Decimal]
+    #: The gap the claim states ("1.5" of "1.5 points higher") when the order holds but the
+    #: table's gap is another.
+    gap: str = ""
+
+    @property
+    def reason(self) -> str:
+        """``comparison_reversed:LSTM<HTML`` or ``comparison_gap:1.5->3.3``."""
+        if self.gap:
+            actual = abs(self.values[0] - self.values[1])
+            return f"comparison_gap:{self.gap}->{actual}"
+        return f"comparison_reversed:{self.claimed_better}<{self.claimed_worse}"
 
     def explain(self) -> str:
-        """``The paper's table has F1 71.2 for LSTM and 74.5 for HTML (p. 8)``."""
+        """``The paper's table has F1 71.2 for LSTM and 74.5 for HTML (p. 8)`` (and the gap)."""
         first, second = self.values
-        return (
+        told = (
             f"The paper's table has {self.column} {first} for {self.claimed_better} and "
             f"{second} for {self.claimed_worse} (p. {self.page})"
         )
+        if not self.gap:
+            return told
+        return f"{told}: a gap of {abs(first - second)}, not {self.gap}"
 
 
 def _key(text: str) -> str:
@@ -157,7 +179,13 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     by_value = _by_value(match)
     found = [_reversed(claim, *((y, x) if swap else (x, y)), by_value) for x, y in pairs]
     # Every group the two rows share must show it ("on both symmetric and asymmetric modes").
-    return found[0] if all(found) else None
+    if all(found):
+        return found[0]
+    gap = None if denied or any(found) else _gap_of(match)
+    if gap is None:
+        return None
+    wrong = [_wrong_gap(claim, x, y, *gap) for x, y in pairs]
+    return wrong[0] if all(wrong) else None
 
 
 def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | None:
@@ -181,6 +209,60 @@ def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | Non
     column = against[0]
     return Contradiction(
         a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column])
+    )
+
+
+#: The gap a comparison states, before its comparative ("is 1.5 points higher than") or after
+#: its other side ("outperforms B by 10.5 points"); a hedged gap ("about", "over") is not read.
+_GAP_BEFORE = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?(%?)")
+_GAP_BY = re.compile(r"\bby (\d[\d,]*(?:\.\d+)?)\s?(%?)")
+_RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.I)
+_HEDGED = re.compile(
+    r"\b(?:about|around|roughly|approximately|nearly|almost|over|more than|less than|up to|"
+    r"at least|at most)\s*$",
+    re.I,
+)
+
+
+def _gap_of(match: re.Match[str]) -> tuple[Decimal, bool] | None:
+    """(gap, is a percentage) of the comparison, when it states one plainly."""
+    verb = next(match.group(k) for k in _VERBS if match.group(k))
+    for pattern, text in ((_GAP_BEFORE, verb), (_GAP_BY, match.group("b"))):
+        found = pattern.search(text)
+        if found is None or _HEDGED.search(text[: found.start()]):
+            continue
+        # "10 times larger", "2-fold better": a ratio, not a gap.
+        if _RATIO.match(text, found.end()):
+            return None
+        return Decimal(found.group(1).replace(",", "")), bool(found.group(2))
+    return None
+
+
+def _wrong_gap(claim: str, a: Row, b: Row, gap: Decimal, percent: bool) -> Contradiction | None:
+    """The order holds, but in no column (named, else shared) do the rows differ by ``gap``.
+
+    To the gap's own precision: "1 point" covers 0.5 to 1.5. A percentage may be points or a
+    share of either value ("13.9% better" for 27.9 against 24.5).
+    """
+    shared = [c for c in a.values if c in b.values]
+    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    columns = named or shared
+    if not columns:
+        return None
+    exponent = gap.normalize().as_tuple().exponent
+    places = min(int(exponent), 0) if isinstance(exponent, int) else 0
+    tolerance = Decimal(5) * Decimal(10) ** (places - 1)
+    for column in columns:
+        x, y = a.values[column], b.values[column]
+        diff = abs(x - y)
+        seen = [diff, diff * 100] if abs(x) <= 1 and abs(y) <= 1 else [diff]
+        if percent:
+            seen += [diff * 100 / abs(v) for v in (x, y) if v]
+        if any(abs(v - gap) <= tolerance for v in seen):
+            return None
+    column = columns[0]
+    return Contradiction(
+        a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column]), str(gap)
     )
 
 

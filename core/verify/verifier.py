@@ -557,7 +557,7 @@ class Checker:
             explanation = p.ordinal.explain()
         elif decision.rule == "comparison" and p.comparison is not None:
             c = p.comparison
-            reasons.insert(0, f"comparison_reversed:{c.claimed_better}<{c.claimed_worse}")
+            reasons.insert(0, c.reason)
             explanation = c.explain()
         elif decision.rule == "comparison" and p.reversed_ is not None:
             reasons.insert(0, p.reversed_.reason)

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from core.text.normalize import (
     NumberMention,
@@ -19,6 +20,9 @@ from core.text.normalize import (
 from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
 from core.verify.gates.lexicon import UNITS_ZH
+
+if TYPE_CHECKING:
+    from core.verify.gates.differences import Gaps
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,7 @@ class PaperFacts:
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
         self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
+        self.gaps: Gaps | None = None  # built on the first number stated as a difference
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""

@@ -16,6 +16,7 @@ from core.text.normalize import (
     settle_approximate,
 )
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
+from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -35,10 +36,15 @@ def check_numbers(
     """Every number outside citations, cross-references and names must occur in the paper.
 
     An approximate number ("around 89,000") stands for the paper's nearest value within its
-    rounding (see ``approximate_tolerance``), which the checks then read in its place.
+    rounding (see ``approximate_tolerance``), which the checks then read in its place. A gap
+    the claim computes between two of the paper's values is the paper's (see ``differences``)
+    and is left out of the numbers returned for binding, as no sentence states it.
     """
     failures, anchors = _check_ratios(text, facts, masked)
     checked = [_settled(m, text, facts) for m in quantities(text, masked)]
+    derived = [m for m in checked if _derived(m, text, facts)]
+    anchors += [f"number:{m.canonical}" for m in derived]
+    checked = [m for m in checked if m not in derived]
     for mention in checked:
         unit = unit_after(text, mention.end)
         # A Chinese paper counts in its own words ("6000个问题", "共收集196915条"): only units
@@ -80,6 +86,15 @@ def check_numbers(
                 )
             )
     return failures, anchors, checked
+
+
+def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A gap the claim computes between two of the paper's values ("1 BLEU point higher")."""
+    if facts.has_number(mention) or not is_difference(text, mention):
+        return False
+    if facts.gaps is None:
+        facts.gaps = Gaps(facts.paper)
+    return facts.gaps.derives(mention)
 
 
 def _calendar_year(mention: NumberMention) -> bool:

@@ -1,0 +1,100 @@
+"""Differences a claim computes from the paper's values: "1 BLEU point higher", "a gain of 2.4".
+
+A reader states the gap between two results that the paper prints side by side ("LexiRank
+improves on BM25 by 18.1 points" for 36.8 against 18.7), so such a number is not in the paper
+word for word. It counts as the paper's when two values the paper prints together (in one
+sentence, one table row, or one table column) differ by it, to the claim's own precision, or,
+for a percentage, differ by it relative to either value. Whether the gap is the one the claim
+means is left to the judge and the comparison check; this only keeps a computed number from
+being called absent.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from itertools import combinations
+
+from core.text.normalize import NumberMention, extract_numbers
+from core.types import Paper
+from core.verify.comparison import read_row
+
+#: Words after the number that make it a gap: "1 BLEU point higher", "3.4% better", "4 points gain".
+_AFTER = re.compile(
+    r"\s*(?:%|percent)?(?:\s*(?:percentage\s+)?points?|\s*pp\b)?(?:\s+[\w\-]+){0,2}?\s*"
+    r"(?:higher|lower|better|worse|more|less|gain|improvement|increase|decrease|drop|"
+    r"reduction|ahead|behind|above|below|difference|gap|margin)\b",
+    re.I,
+)
+#: Words before it: "by 10.5", "a gain of 2.4", "+0.9", "高出2.1", "提升了3.4".
+_BEFORE = re.compile(
+    r"(?:\bby|\b(?:gain|improvement|increase|decrease|drop|reduction|difference|gap|margin|boost)s?"
+    r"\s+of|\+|高出|提高了?|提升了?|增加了?|降低了?|下降了?|领先)"
+    r"\s*(?:about|around|approximately|only|nearly|almost|over|more than|up to|约)?\s*$",
+    re.I,
+)
+
+
+def is_difference(text: str, mention: NumberMention) -> bool:
+    """Whether ``text`` states the mention as a gap between two results."""
+    return bool(_BEFORE.search(text[: mention.start]) or _AFTER.match(text, mention.end))
+
+
+class Gaps:
+    """The gaps between values a paper prints together, sorted for lookup."""
+
+    def __init__(self, paper: Paper) -> None:
+        """Collect the values of each body sentence, each table row and each table column."""
+        groups: list[list[Decimal]] = []
+        columns: dict[tuple[str, str], list[Decimal]] = {}
+        for sentence in paper.sentences:
+            row = read_row(sentence) if sentence.section == "table" else None
+            if row is None:
+                groups.append([m.value for m in extract_numbers(sentence.text)])
+                continue
+            groups.append(list(row.values.values()))
+            for column, value in row.values.items():
+                columns.setdefault((row.table, column), []).append(value)
+        groups += columns.values()
+        self.absolute = sorted(set(_absolute(groups)))
+        self.relative = sorted(set(_relative(groups)))
+
+    def derives(self, mention: NumberMention) -> bool:
+        """Whether two values printed together differ by the mention (relatively, for a %)."""
+        value = abs(mention.value)
+        tolerance = Decimal(5) * Decimal(10) ** (_exponent(mention.value) - 1)
+        if self._near(self.absolute, value, tolerance):
+            return True
+        return mention.percent and self._near(self.relative, value, tolerance)
+
+    @staticmethod
+    def _near(gaps: Sequence[Decimal], value: Decimal, tolerance: Decimal) -> bool:
+        i = bisect_left(gaps, value - tolerance)
+        return i < len(gaps) and gaps[i] <= value + tolerance
+
+
+def _exponent(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return min(int(exponent), 0) if isinstance(exponent, int) else 0
+
+
+def _absolute(groups: Iterable[list[Decimal]]) -> Iterable[Decimal]:
+    for values in groups:
+        for a, b in combinations(values, 2):
+            gap = abs(a - b)
+            if gap:
+                yield gap
+                # Fractions (0.853) are read as percentages by a claim in points.
+                if a <= 1 and b <= 1:
+                    yield gap * 100
+
+
+def _relative(groups: Iterable[list[Decimal]]) -> Iterable[Decimal]:
+    for values in groups:
+        for a, b in combinations(values, 2):
+            gap = abs(a - b)
+            for base in (a, b):
+                if gap and base > 0:
+                    yield gap * 100 / base
