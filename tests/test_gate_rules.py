@@ -97,3 +97,26 @@ def test_results_extended_past_their_scope(sentence: str, flagged: bool) -> None
     assert bool(found) == flagged
     if flagged:
         assert found[0].reason.startswith("overclaim_scope:")
+
+
+ZH_PAPER = PaperFacts(
+    make_paper(["语料库DaCorp的数据收集于两个医疗问答网站：“39健康”与“有问必答”。第一层包括“常识”类别。"])
+)
+
+
+@pytest.mark.parametrize(
+    ("facts", "sentence", "reasons"),
+    [
+        # a short quoted term in the paper's script must be the paper's
+        (ZH_PAPER, "数据收集于“有问必答”网站。", []),
+        (ZH_PAPER, "数据收集于“好大夫在线”与“有问必答”。", ["quoted_term_not_in_paper:好大夫在线"]),
+        (FACTS, "It is trained on “12500 examples”.", []),
+        (FACTS, "The tokenizer is “Jieba9”.", ["quoted_term_not_in_paper:Jieba9"]),
+        # one in another script translates the paper's term; a bare number is no term
+        (ZH_PAPER, "The first layer adds a “common sense” category.", []),
+        (FACTS, "The tokenizer is called “结巴”.", []),
+        (FACTS, "It is marked “7”.", []),
+    ],
+)
+def test_short_quoted_terms(facts: PaperFacts, sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, facts).reasons) == reasons

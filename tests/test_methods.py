@@ -34,6 +34,11 @@ FACTS = PaperFacts(PAPER)
         ),
         ("作者通过用户研究验证了该平台。", ["method_not_in_paper:user study"]),
         ("The reports were rated in a human evaluation.", ["method_not_in_paper:human evaluation"]),
+        (
+            "The authors show in controlled studies that the reports save time.",
+            ["method_not_in_paper:controlled experiment"],
+        ),
+        ("一项随机对照试验表明该平台更好用。", ["method_not_in_paper:controlled experiment"]),
         # methods the paper mentions
         ("An ablation study clarifies each component's contribution.", []),
         ("A significance test shows the gains at n=3.", []),

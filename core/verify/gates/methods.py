@@ -46,6 +46,12 @@ METHODS: dict[str, Method] = {
         r"\bhuman (?:evaluation|judg(?:e)?ments?|raters?|assessment)s?\b|人工评估|人工评价",
         r"human|annotator|rater|judge|人工",
     ),
+    "controlled experiment": Method(
+        r"\bcontrolled (?:stud(?:y|ies)|experiments?|trials?|evaluations?)\b|"
+        r"\brandomi[sz]ed (?:controlled )?(?:trials?|stud(?:y|ies)|experiments?)\b|\bRCTs?\b|"
+        r"\bA/B tests?\b|对照实验|对照试验|随机对照",
+        r"controlled|randomi[sz]|control group|treatment group|placebo|A/B test|对照|随机分组",
+    ),
     "interviews": Method(
         r"\binterview(?:s|ed|ing)?\b|\bquestionnaires?\b|访谈|问卷调查",
         r"interview|questionnaire|survey|访谈|问卷",

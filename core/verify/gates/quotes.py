@@ -1,4 +1,10 @@
-"""Quotes of four words or more must be exact substrings of the paper."""
+"""Quoted passages must be exact substrings of the paper.
+
+A quote of four words or more that the paper lacks is fabricated (a hard failure). A shorter
+quoted term in the paper's own script ("“有问必答”", "“Haodf Online”") is the claim's word for
+something the paper names: one the paper lacks fails softly, as a name the paper lacks does.
+A short quote in another script is a translation of the paper's term and is not looked up.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from core.verify.gates.common import GateFinding, PaperFacts, inside, word_count
 def check_quotes(
     text: str, facts: PaperFacts
 ) -> tuple[list[GateFinding], list[str], list[tuple[int, int]]]:
-    """Quotes of four words or more must be exact substrings of the paper."""
+    """Quoted passages must occur in the paper; short ones only in the paper's script."""
     failures: list[GateFinding] = []
     anchors: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -23,6 +29,7 @@ def check_quotes(
             spans.append(match.span())
             quote = match.group(1).strip()
             if word_count(quote) < 4:
+                failures += _term_not_in_paper(quote, facts)
                 continue
             if cjk_ratio(quote) > 0.5 and not facts.is_cjk:
                 continue
@@ -41,3 +48,18 @@ def check_quotes(
                 )
             )
     return failures, anchors, spans
+
+
+def _term_not_in_paper(quote: str, facts: PaperFacts) -> list[GateFinding]:
+    """A short quoted term in the paper's script that the paper does not contain."""
+    if not re.search(r"[^\W\d_]", quote) or (cjk_ratio(quote) > 0.5) != facts.is_cjk:
+        return []
+    if facts.contains(quote.strip(" .,;:")):
+        return []
+    return [
+        GateFinding(
+            "name",
+            f"quoted_term_not_in_paper:{quote[:60]}",
+            f"The quoted term “{quote[:60]}” does not occur in the paper",
+        )
+    ]
