@@ -113,6 +113,13 @@ def approximate_tolerance(value: Decimal) -> Decimal:
     return Decimal(1)
 
 
+def rounding_tolerance(value: Decimal) -> Decimal:
+    """Half a unit of the value's last digit: what it may be rounded from ("1": 0.5 to 1.5)."""
+    text = canonical_number(value)
+    places = len(text.split(".")[1]) if "." in text else 0
+    return Decimal(5).scaleb(-places - 1)
+
+
 def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> NumberMention:
     """``mention`` read as the value nearest it within its tolerance, when there is one."""
     tolerance = approximate_tolerance(mention.value)

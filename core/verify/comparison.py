@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from core.text.normalize import rounding_tolerance
 from core.types import PaperSentence
 
 _HAS = (
@@ -249,9 +250,7 @@ def _wrong_gap(claim: str, a: Row, b: Row, gap: Decimal, percent: bool) -> Contr
     columns = named or shared
     if not columns:
         return None
-    exponent = gap.normalize().as_tuple().exponent
-    places = min(int(exponent), 0) if isinstance(exponent, int) else 0
-    tolerance = Decimal(5) * Decimal(10) ** (places - 1)
+    tolerance = rounding_tolerance(gap)
     for column in columns:
         x, y = a.values[column], b.values[column]
         diff = abs(x - y)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from itertools import combinations
 
-from core.text.normalize import NumberMention, extract_numbers
+from core.text.normalize import NumberMention, extract_numbers, rounding_tolerance
 from core.types import Paper
 from core.verify.comparison import read_row
 
@@ -64,7 +64,7 @@ class Gaps:
     def derives(self, mention: NumberMention) -> bool:
         """Whether two values printed together differ by the mention (relatively, for a %)."""
         value = abs(mention.value)
-        tolerance = Decimal(5) * Decimal(10) ** (_exponent(mention.value) - 1)
+        tolerance = rounding_tolerance(value)
         if self._near(self.absolute, value, tolerance):
             return True
         return mention.percent and self._near(self.relative, value, tolerance)
@@ -73,11 +73,6 @@ class Gaps:
     def _near(gaps: Sequence[Decimal], value: Decimal, tolerance: Decimal) -> bool:
         i = bisect_left(gaps, value - tolerance)
         return i < len(gaps) and gaps[i] <= value + tolerance
-
-
-def _exponent(value: Decimal) -> int:
-    exponent = value.normalize().as_tuple().exponent
-    return min(int(exponent), 0) if isinstance(exponent, int) else 0
 
 
 def _absolute(groups: Iterable[list[Decimal]]) -> Iterable[Decimal]:
