@@ -100,7 +100,9 @@ def test_results_extended_past_their_scope(sentence: str, flagged: bool) -> None
 
 
 ZH_PAPER = PaperFacts(
-    make_paper(["语料库DaCorp的数据收集于两个医疗问答网站：“39健康”与“有问必答”。第一层包括“常识”类别。"])
+    make_paper(
+        ["语料库DaCorp的数据收集于两个医疗问答网站：“39健康”与“有问必答”。第一层包括“常识”类别。"]
+    )
 )
 
 
@@ -120,3 +122,18 @@ ZH_PAPER = PaperFacts(
 )
 def test_short_quoted_terms(facts: PaperFacts, sentence: str, reasons: list[str]) -> None:
     assert list(run_gates(sentence, facts).reasons) == reasons
+
+
+def test_a_quoted_term_the_paper_lacks_makes_the_sentence_unsupported() -> None:
+    from core.config import CheckerSettings
+    from core.verify.verifier import Checker
+    from tests.fakes import FakeEmbedder, FakeRetriever
+
+    paper = ZH_PAPER.paper
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    (wrong,) = checker.verify("DaCorp的数据收集于“好大夫在线”与“有问必答”两个医疗问答网站。")
+    (right,) = checker.verify("DaCorp的数据收集于“39健康”与“有问必答”两个医疗问答网站。")
+    assert wrong.status.value == "unsupported"
+    assert wrong.reasons[0] == "quoted_term_not_in_paper:好大夫在线"
+    assert wrong.explanation == "The quoted term “好大夫在线” does not occur in the paper"
+    assert right.status.value != "unsupported"
