@@ -220,6 +220,7 @@ def test_a_name_with_another_version(
 ERNIE = ev("主流文本分类模型的准确率均高于82%，最佳模型ERNIE在6个大类的平均F1为86.06%。")
 LOWEST = ev("深度神经网络模型中，Text CNN的表现最佳，准确率为86.1%；DPCNN最低，准确率为82.8%。")
 TUNED = ev("BERT和ERNIE的学习率为5e-5，训练12个epoch。")
+LIST = ev("分类模型采用的是Text CNN、Text RNN、Text RCNN和fastText。")
 UNITS = ev("其中，Text RNN和Text RNN Attention隐藏层数为128，Text RCNN和fastText隐藏层数为256。")
 
 
@@ -246,7 +247,16 @@ UNITS = ev("其中，Text RNN和Text RNN Attention隐藏层数为128，Text RCNN
         ("Despite its depth, DPCNN has the lowest accuracy, 82.8%.", LOWEST, None),
         # "5e-5" is a number, not the name "e-5"
         ("BERT and ERNIE are fine-tuned with a learning rate of 5e-5 for 12 epochs.", TUNED, None),
-        # names alone anchor nothing: the claim's other name may be its own addition
+        # three shared names anchor a list: one exchanged in it is swapped
+        (
+            "The baselines are Text CNN, Text IAA, Text RCNN and fastText.",
+            LIST,
+            ("IAA", "RNN"),
+        ),
+        ("The baselines are Text CNN, Text RNN, Text RCNN and fastText.", LIST, None),
+        # a list the claim extends by a name of its own is no swap when the sentence lacks none
+        ("The baselines are Text CNN, Text RNN, Text RCNN, fastText and DPCNN.", LIST, None),
+        # two names alone anchor nothing: the claim's other name may be its own addition
         (
             "一旦JSON上传到OpenQuestion，无需使用GUI。",
             ev("Once JSON is uploaded to OpenQuestion, Python2 runs it."),

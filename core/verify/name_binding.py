@@ -159,16 +159,18 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
 
     Words cannot be compared across languages, but names and numbers are written alike in
     both. The first evidence sentence sharing at least two of them with the claim, one a
-    number (from 10 up or with decimals), decides: when it holds exactly one name the claim
-    lacks while the claim holds exactly one it lacks, that name stands in the claim's place:
-    "The best model, BMI, has an average F1 of 86.06%" against "最佳模型ERNIE在6个大类的平均F1为
-    86.06%".
+    number (from 10 up or with decimals), or three names (as a list does), decides: when it
+    holds exactly one name the claim lacks while the claim holds exactly one it lacks, that
+    name stands in the claim's place: "The best model, BMI, has an average F1 of 86.06%"
+    against "最佳模型ERNIE在6个大类的平均F1为86.06%"; "Text CNN, Text IAA, Text RCNN" against
+    "Text CNN、Text RNN、Text RCNN".
     """
     mine = _strict_names(claim)
     values = {k for k in number_keys(claim) if _specific(k)}
     for ev in evidence:
         numbers = len(values & number_keys(ev.text))
-        if not numbers or numbers + sum(1 for n in mine.values() if holds_name(ev.text, n)) < 2:
+        shared = sum(1 for n in mine.values() if holds_name(ev.text, n))
+        if (not numbers or numbers + shared < 2) and shared < 3:
             continue
         # The first sentence anchored by the claim's names and numbers decides, if it names
         # anything: one that names nothing cannot tell whose the values are.
