@@ -23,6 +23,11 @@ SENTENCES = {
         "compared to Glove; although adding audio features to Glove helps MDRM."
     ),
     "two": "HTML outperforms MDRM on accuracy, but MDRM is faster than HTML.",
+    "careful": (
+        "Researchers dealing with data subject to legal restrictions that prohibit sharing (such "
+        "as medical data) should be careful not to put data in public version control systems."
+    ),
+    "clause": "HTML improves the accuracy of volatility prediction, but it does not reduce cost.",
 }
 
 
@@ -126,3 +131,36 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
     assert verdict.explanation.startswith(
         "The paper says it the other way round: WWM-BERT over Glove (“beneficial”, p. 1)"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "key", "negation"),
+    [
+        (
+            "Medical data subject to legal restrictions can safely be kept in public version "
+            "control systems.",
+            "careful",
+            "not",
+        ),
+        # the claim negates or warns in its own words
+        (
+            "Medical data subject to legal restrictions should not be put in public version "
+            "control systems.",
+            "careful",
+            None,
+        ),
+        (
+            "The authors warn against keeping legally restricted medical data in public version "
+            "control systems.",
+            "careful",
+            None,
+        ),
+        # the negation belongs to another clause than the claim's fact
+        ("HTML improves the accuracy of volatility prediction.", "clause", None),
+        # a direction word may be the negation said otherwise ("does not increase")
+        ("Adding audio features decreases the accuracy of the model.", "negated", None),
+    ],
+)
+def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) -> None:
+    found = check_direction(claim, _evidence(key))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

@@ -136,6 +136,51 @@ class SwappedOrder:
         )
 
 
+@dataclass(frozen=True)
+class NegationDropped:
+    """The clause stating the claim's fact negates it; the claim does not."""
+
+    negation: str
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``negation_dropped:not``."""
+        return f"negation_dropped:{self.negation}"
+
+    def explain(self) -> str:
+        """``The paper says the opposite (“not”, p. 13): “…”``."""
+        quoted = excerpt(self.text)
+        return f"The paper says the opposite (“{self.negation}”, p. {self.page}): “{quoted}”"
+
+
+#: A claim that negates or warns in other words ("lacks", "avoid", "fails to", "warns", "keep
+#: out of") may restate a negation.
+_NEGATIVE = re.compile(
+    r"\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|absent|"
+    r"missing|avoid\w*|fail\w*|prohibit\w*|refrain\w*|prevent\w*|instead|rather|only|"
+    r"hardly|rarely|seldom|little|few|against|free of|out of|away from|exclud\w*|except|"
+    r"careful\w*|caution\w*|warn\w*|beware|risk\w*|danger\w*)\b|n't|不|没|无|未|非|缺|避免|禁止|"
+    r"小心|警告|谨慎",
+    re.I,
+)
+#: Where a sentence's clauses part: a negation speaks for its own clause only.
+_CLAUSES = re.compile(r"[,;:]|\b(?:but|although|though|whereas|while|which|and therefore)\b", re.I)
+
+
+def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDropped | None:
+    """The sentence's clause holding the claim's fact is negated, while the claim is not."""
+    if _NEGATIVE.search(claim):
+        return None
+    clauses = _CLAUSES.split(ev.text)
+    best = max(clauses, key=lambda c: len(words & fact_words(c, _DIRECTION_STEMS)))
+    negation = _NEGATION.search(best)
+    if negation is None or not states_same_fact(words, fact_words(best, _DIRECTION_STEMS)):
+        return None
+    return NegationDropped(negation.group(0), ev.text, ev.page)
+
+
 def _directions(text: str) -> dict[int, str]:
     """Direction words of ``text``: +pair for a first form, -pair for its opposite."""
     found: dict[int, str] = {}
@@ -150,12 +195,18 @@ def _directions(text: str) -> dict[int, str]:
     return found
 
 
-def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | SwappedOrder | None:
+def check_direction(
+    claim: str, evidence: Sequence[Evidence]
+) -> Reversed | SwappedOrder | NegationDropped | None:
     """The reversed direction, when the sentence stating the claim's fact says the opposite.
 
     Only the first evidence sentence holding most of the claim's other words is read; a
-    negation in the claim or in that sentence, or both directions in it, decides nothing.
-    A comparison of two names is also read against the first evidence clause naming both.
+    negation in the claim or in that sentence, or both directions in it, decides no direction.
+    A negation in the clause of that sentence that alone holds most of the claim's words, where
+    the claim negates nothing in any words ("can safely be kept in public version control"
+    against "should be careful not to put data in public version control systems"), is dropped
+    by the claim. A comparison of two names is also read against the first evidence clause
+    naming both.
     """
     if _NEGATION.search(claim):
         return None
@@ -168,7 +219,8 @@ def check_direction(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swap
         if not states_same_fact(words, fact_words(ev.text, _DIRECTION_STEMS)):
             continue
         if _NEGATION.search(ev.text):
-            return None
+            # "decreases" may say "does not increase" in the claim's own words
+            return None if mine else _dropped_negation(claim, words, ev)
         if _COMPARED.search(claim) and not _same_order(claim, ev.text):
             return None
         theirs = _directions(ev.text)

@@ -42,7 +42,7 @@ from core.verify.claims import check_texts, claim_kind, claim_parts, extract_cla
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, read_row
 from core.verify.credit import Acknowledged, ThankedOnly
-from core.verify.direction import Reversed, SwappedOrder, check_direction
+from core.verify.direction import NegationDropped, Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -92,7 +92,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | None = None
-    reversed_: Reversed | SwappedOrder | None = None
+    reversed_: Reversed | SwappedOrder | NegationDropped | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
