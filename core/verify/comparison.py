@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from core.text.normalize import rounding_tolerance
-from core.types import PaperSentence
+from core.types import Paper, PaperSentence
 
 _HAS = (
     r"(?:(?:is|are|was|were|has|have|had|achieves?|obtains?|shows?|gets?|yields?|performs?) )?"
@@ -134,6 +134,12 @@ def read_row(sentence: PaperSentence) -> Row | None:
     return Row(match.group("table"), match.group("label").strip(), values, sentence)
 
 
+def table_rows(paper: Paper) -> list[Row]:
+    """The rows of the paper's tables, read back from their ``table`` sentences."""
+    rows = (read_row(s) for s in paper.sentences if s.section == "table")
+    return [r for r in rows if r is not None]
+
+
 def _named(part: str, rows: Sequence[Row]) -> Row | None:
     """The one row whose label the text names (longest label wins; ties are ambiguous)."""
     key = _key(part)
@@ -194,9 +200,7 @@ def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | Non
 
     The columns the claim names, else every column the two rows share; a tie favours neither.
     """
-    shared = [c for c in a.values if c in b.values]
-    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
-    columns = named or shared
+    columns = _compared_columns(claim, a, b)
     against = []
     for column in columns:
         diff = a.values[column] - b.values[column]
@@ -245,9 +249,7 @@ def _wrong_gap(claim: str, a: Row, b: Row, gap: Decimal, percent: bool) -> Contr
     To the gap's own precision: "1 point" covers 0.5 to 1.5. A percentage may be points or a
     share of either value ("13.9% better" for 27.9 against 24.5).
     """
-    shared = [c for c in a.values if c in b.values]
-    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
-    columns = named or shared
+    columns = _compared_columns(claim, a, b)
     if not columns:
         return None
     tolerance = rounding_tolerance(gap)
@@ -263,6 +265,13 @@ def _wrong_gap(claim: str, a: Row, b: Row, gap: Decimal, percent: bool) -> Contr
     return Contradiction(
         a.label, b.label, column, a.sentence.page, (a.values[column], b.values[column]), str(gap)
     )
+
+
+def _compared_columns(claim: str, a: Row, b: Row) -> list[str]:
+    """The columns the two rows share that the claim names, else every column they share."""
+    shared = [c for c in a.values if c in b.values]
+    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    return named or shared
 
 
 def _grouped(part: str, rows: Sequence[Row], whole: Row | None) -> list[tuple[str, Row]]:

@@ -40,7 +40,7 @@ from core.verify.binding import (
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
-from core.verify.comparison import Contradiction, check_comparison, read_row
+from core.verify.comparison import Contradiction, check_comparison, table_rows
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import NegationDropped, Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
@@ -138,7 +138,7 @@ class Checker:
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
         #: The paper's table rows, read once: comparisons and row binding look values up there.
-        self.rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+        self.rows = table_rows(paper)
         self.pairs = paper_pairs(paper.sentences)
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"

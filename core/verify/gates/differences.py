@@ -19,7 +19,7 @@ from itertools import combinations
 
 from core.text.normalize import NumberMention, extract_numbers, rounding_tolerance
 from core.types import Paper
-from core.verify.comparison import read_row
+from core.verify.comparison import table_rows
 
 #: Words after the number that make it a gap: "1 BLEU point higher", "3.4% better", "4 points gain".
 _AFTER = re.compile(
@@ -47,13 +47,15 @@ class Gaps:
 
     def __init__(self, paper: Paper) -> None:
         """Collect the values of each body sentence, each table row and each table column."""
-        groups: list[list[Decimal]] = []
+        rows = table_rows(paper)
+        read = {r.sentence.index for r in rows}
+        groups = [
+            [m.value for m in extract_numbers(s.text)]
+            for s in paper.sentences
+            if s.index not in read
+        ]
         columns: dict[tuple[str, str], list[Decimal]] = {}
-        for sentence in paper.sentences:
-            row = read_row(sentence) if sentence.section == "table" else None
-            if row is None:
-                groups.append([m.value for m in extract_numbers(sentence.text)])
-                continue
+        for row in rows:
             groups.append(list(row.values.values()))
             for column, value in row.values.items():
                 columns.setdefault((row.table, column), []).append(value)
