@@ -16,15 +16,21 @@ from which at least SUPPORT_PRECISION of the claims are truly supported, and nev
 SUPPORT_FLOOR: a score is a probability of support (for claims in another language, the judge's
 P(YES)), and a claim whose odds lean against support is not called supported, however well its
 neighbours fare (the band between is ``partial``: needs review).
+
+``skip_at`` (with the judge): the lowest score without the judge from which, on the fit split,
+the judge's answer changed no verdict; the checker does not ask the judge above it. The judge is
+asked about every claim while fitting, so the fit sees what the skip would lose.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import pprint
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +134,40 @@ def fit(
     }
 
 
+def _band(score: float, params: dict[str, Any]) -> int:
+    """-1 flagged, 0 partial, 1 supported, by ``params``'s thresholds."""
+    if score < params["flag_below"]:
+        return -1
+    return 1 if score >= params["support_at"] else 0
+
+
+def _score(signals: Signals, params: dict[str, Any]) -> float:
+    z = params["bias"] + sum(
+        params["weights"].get(k, 0.0) * v for k, v in signals.features().items()
+    )
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def skip_at(signals: list[Signals], no_judge: dict[str, Any], with_judge: dict[str, Any]) -> float:
+    """The no-judge score from which the judge changes no verdict (1.0: it changes the top one).
+
+    Halfway between the lowest score of that unchanged run and the score below it, and never
+    below ``support_at``: a claim the judge is not asked about is supported without it.
+    """
+    rows = sorted(
+        ((_score(replace(s, judge_p=None), no_judge), s) for s in signals), key=lambda r: -r[0]
+    )
+    agreed: list[float] = []
+    for before, s in rows:
+        if _band(before, no_judge) != _band(_score(s, with_judge), with_judge):
+            at = (agreed[-1] + before) / 2 if agreed else 1.0
+            break
+        agreed.append(before)
+    else:
+        at = math.floor(agreed[-1] * 10000) / 10000 if agreed else 1.0
+    return max(round(at, 4), no_judge["support_at"])
+
+
 def write_params(
     no_judge: dict[str, Any],
     with_judge: dict[str, Any],
@@ -170,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     fitted: dict[str, dict[str, Any]] = {}
     counts: dict[str, int] = {}
     cross: list[tuple[float, int]] = []
+    kept = verdict_params.WITH_JUDGE
+    verdict_params.WITH_JUDGE = {**kept, "skip_at": math.inf}  # the judge sees every claim
     with tempfile.TemporaryDirectory() as tmp:
         papers = Papers(embedder, Path(tmp))
         for label, judge, settings in configurations(
@@ -192,21 +234,26 @@ def main(argv: list[str] | None = None) -> int:
                         or (judge is not None and s.judge_p is None)
                     ):
                         continue
-                    label = int(o.case.label == "supported")
+                    truth = int(o.case.label == "supported")
                     if not s.cross_lingual:
-                        rows.append((s, label, name))
+                        rows.append((s, truth, name))
                     elif s.judge_p is not None:
-                        cross.append((s.judge_p, label))
+                        cross.append((s.judge_p, truth))
             names = FEATURES if judge is not None else FEATURES[:-1]
             key = "with_judge" if judge is not None else "no_judge"
             fitted[key] = fit(
                 [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], names
             )
             counts[key] = len(rows)
+            if judge is not None:
+                fitted[key]["skip_at"] = skip_at(
+                    [r[0] for r in rows], fitted["no_judge"], fitted[key]
+                )
             print(label, len(rows), "claims:", fitted[key])
             save = getattr(judge, "save", None)
             if save is not None:
                 save()
+    verdict_params.WITH_JUDGE = kept
     info = {
         "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
         "sets": FIT_SETS,

@@ -8,7 +8,7 @@ import pytest
 
 from core.types import Status
 from core.verify import verdict_params
-from core.verify.verdict import FEATURES, Signals, decide, score
+from core.verify.verdict import FEATURES, Signals, asks_judge, decide, score
 
 PARAMS: dict[str, Any] = {
     "bias": -2.0,
@@ -65,6 +65,27 @@ def test_verdict_table(signals: Signals, status: Status, rule: str) -> None:
     assert (decision.status, decision.rule) == (status, rule)
 
 
+@pytest.mark.parametrize(
+    ("signals", "asked"),
+    [
+        (Signals(coverage=0.4, cosine=0.4), True),  # score 0.60, below skip_at
+        (Signals(**GOOD), False),  # score 0.93 without the judge: it cannot change the verdict
+        (Signals(**GOOD, cross_lingual=True), True),  # row 5 reads the judge alone
+        (Signals(number_mismatch=True, coverage=0.4), False),  # settled by row 3
+        (Signals(has_evidence=False), False),
+    ],
+)
+def test_judge_is_asked_only_where_it_can_change_the_verdict(
+    monkeypatch: pytest.MonkeyPatch, signals: Signals, asked: bool
+) -> None:
+    monkeypatch.setattr(verdict_params, "WITH_JUDGE", {**PARAMS, "skip_at": 0.9})
+    assert asks_judge(signals) == asked
+
+
+def test_without_a_skip_score_every_unsettled_claim_is_judged() -> None:
+    assert asks_judge(Signals(**GOOD))
+
+
 def test_judge_probability_is_monotone() -> None:
     low, high = (score(Signals(coverage=0.4, cosine=0.4, judge_p=p)) for p in (0.2, 0.8))
     assert low < high
@@ -74,3 +95,6 @@ def test_fitted_parameters_are_complete() -> None:
     for params, names in zip(_fitted(), (FEATURES[:-1], FEATURES), strict=True):
         assert set(params["weights"]) == set(names)
         assert 0.0 <= params["flag_below"] <= params["support_at"] <= 1.0
+    no_judge, with_judge = _fitted()
+    # a claim the judge is not asked about is supported without it
+    assert no_judge["support_at"] <= with_judge["skip_at"] <= 1.0

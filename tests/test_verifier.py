@@ -173,6 +173,23 @@ def test_judge_probability_moves_the_verdict(p: float, flagged: bool) -> None:
     assert f"judge_p:{p:.2f}" in verdict.reasons
 
 
+@pytest.mark.parametrize(("skip_at", "asked"), [(0.0, False), (float("inf"), True)])
+def test_judge_is_not_asked_above_the_fitted_skip_score(
+    monkeypatch: pytest.MonkeyPatch, skip_at: float, asked: bool
+) -> None:
+    from core.verify import verdict_params
+
+    monkeypatch.setattr(
+        verdict_params, "WITH_JUDGE", {**verdict_params.WITH_JUDGE, "skip_at": skip_at}
+    )
+    judge = FakeLLM(follows_instructions=True, probabilities=lambda i, c: 0.02)
+    verdict = checker(judge).verify("The verifier scores each answer span against passages.")[0]
+    assert bool(judge.probability_calls) == asked
+    assert ("judge_not_needed" in verdict.reasons) == (not asked)
+    # unasked, the claim is decided by the exact and semantic signals alone
+    assert verdict.status.flagged == asked
+
+
 def test_judge_off_makes_no_calls() -> None:
     judge = FakeLLM(follows_instructions=True)
     checker(judge, use_judge=False).verify(

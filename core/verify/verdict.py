@@ -33,6 +33,11 @@
 | 7 | score at or above ``support_at`` | ``supported`` |
 | 8 | otherwise | ``partial`` (needs review) |
 
+The judge is asked only where its answer can change the verdict: not for a claim rows 1-4
+settle, and not for one whose score without the judge is already at or above ``skip_at`` of
+``WITH_JUDGE`` (fitted as the lowest such score from which the judge changed no verdict on the fit
+splits), so the CPU pays for the model on the claims that need it.
+
 Row 5 and rows 6-8 use the fitted parameters in ``core.verify.verdict_params`` (one set with
 the judge's probability, one without, and the cross-lingual bands), written by
 ``python -m bench.fit`` from the fit splits (SciTab and the real critiques).
@@ -45,7 +50,7 @@ A verbatim quote is no feature: a real quote inside a contradicting sentence is 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.types import Status
 from core.verify import verdict_params
@@ -130,6 +135,16 @@ def score(signals: Signals) -> float:
     weights = params["weights"]
     z = params["bias"] + sum(weights.get(k, 0.0) * v for k, v in signals.features().items())
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def asks_judge(signals: Signals) -> bool:
+    """Whether the judge's answer can change this sentence's verdict (see the module docstring)."""
+    if signals.settled:
+        return False
+    if signals.cross_lingual:
+        return True
+    skip_at = verdict_params.WITH_JUDGE.get("skip_at", math.inf)
+    return score(replace(signals, judge_p=None)) < skip_at
 
 
 def decide(signals: Signals) -> Decision:

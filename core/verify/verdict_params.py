@@ -11,10 +11,11 @@ NO_JUDGE: dict[str, Any] = {
     "support_at": 0.664,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.5693,
-    "weights": {"coverage": 0.6241, "cosine": 0.5398, "number_unbound": 0.0, "judge_logit": 1.7255},
+    "bias": 0.5585,
+    "weights": {"coverage": 0.6019, "cosine": 0.5774, "number_unbound": 0.0, "judge_logit": 1.7274},
     "flag_below": 0.472,
     "support_at": 0.5,
+    "skip_at": 0.8179,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.341, "support_at": 0.5}
 FIT: dict[str, Any] = {

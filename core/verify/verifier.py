@@ -59,7 +59,7 @@ from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
-from core.verify.verdict import Decision, Signals, decide
+from core.verify.verdict import Decision, Signals, asks_judge, decide
 
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -478,8 +478,8 @@ class Checker:
         return self.translator.translate(text, self.language) or text
 
     def _needs_judge(self, p: _Pending) -> bool:
-        """The judge is asked about every sentence the exact checks have not settled."""
-        return self.judge is not None and not self.signals(p, None).settled
+        """The judge is asked about every sentence whose verdict its answer can change."""
+        return self.judge is not None and asks_judge(self.signals(p, None))
 
     def _ask_judge(self, pending: Sequence[_Pending]) -> tuple[dict[int, JudgeAnswer | None], bool]:
         """Answers by position in ``pending``, and whether the judge call failed."""
@@ -624,6 +624,8 @@ class Checker:
                 reasons.append("judge_text_answer")
         elif self._needs_judge(p):
             reasons.append("judge_failed" if failed else "judge_no_answer")
+        elif self.judge is not None and decision.rule == "score":
+            reasons.append("judge_not_needed")
         if decision.rule in ("score", "cross_lingual", "cross_lingual_judge"):
             reasons.append(f"score:{decision.score:.2f}")
             explanation = _explain(status, evidence)
