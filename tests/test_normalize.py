@@ -36,6 +36,8 @@ from core.text.normalize import (
         pytest.param("3.2 × 10^-4 and 5×10−6", ["0.00032", "0.000005"], id="times-ten"),
         pytest.param("a 2 × 100 grid", ["2", "100"], id="dimension-not-power"),
         pytest.param("1e5 steps", ["100000"], id="positive-exponent"),
+        pytest.param("（F1：64.%）", ["64%"], id="percent-without-decimals"),
+        pytest.param("in 2020. Then", ["2020"], id="full-stop-after-number"),
     ],
 )
 def test_extract_numbers(text: str, expected: list[str]) -> None:
@@ -51,6 +53,7 @@ def test_extract_numbers(text: str, expected: list[str]) -> None:
         pytest.param("a 1:1 ratio of cases", ["1:1"], id="pair-with-ratio-word"),
         pytest.param("we met at 10:30", [], id="time"),
         pytest.param("see John 3:16.", [], id="verse"),
+        pytest.param("the split ratio F1:64.0", [], id="metric-then-value"),
     ],
 )
 def test_ratios(text: str, keys: list[str]) -> None:

@@ -221,7 +221,7 @@ def spelled_numbers(text: str) -> list[NumberMention]:
 _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.])(?<!\d,)"
     r"(?P<int>\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009])\d{3})+(?!\d)|\d+)"
-    r"(?P<frac>\.\d+)?"
+    r"(?P<frac>\.\d+|\.(?=%))?"  # "64.%": a percent whose decimals the text lost
     r"(?P<pct>\s?(?:%|‰|percent\b|per cent\b|个百分点|百分点))?"
     r"(?P<scale>\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
 )
@@ -321,7 +321,7 @@ def _decimal_or_none(text: str) -> Decimal | None:
         return None
 
 
-_RATIO = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?:\s?:\s?\d+(?:\.\d+)?)+(?![\d:]|\.\d)")
+_RATIO = re.compile(r"(?<![\d.:A-Za-z])\d+(?:\.\d+)?(?:\s?:\s?\d+(?:\.\d+)?)+(?![\d:]|\.\d)")
 # Two parts read as a ratio only beside a word for one: "10:30" is a time, "3:16" a verse.
 _RATIO_WORD = re.compile(r"ratio|proportion|split|比例|之比|比为", re.I)
 

@@ -53,7 +53,7 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-z0-9\-]*)")
 #: A number right after these labels names a table, figure or section, not a quantity.
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
-_RATIO = re.compile(r"(?<![\d.])\d+(?::\d+)+(?![\d:]|\.\d)")
+_RATIO = re.compile(r"(?<![\d.A-Za-z])\d+(?::\d+)+(?![\d:]|\.\d)")  # not "F1:64" (F1 then a value)
 #: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
 #: its members are candidates, not the value the paper reports.
 _CANDIDATES = re.compile(r"\{[^{}]*\}")
