@@ -32,6 +32,8 @@ FACTS = PaperFacts(PAPER)
         ("SpanCheck reaches 85.3 % accuracy on SQuAD.", [], False),
         ("SpanCheck reaches 87.1% accuracy.", ["number_not_in_paper:87.1%"], False),
         ("It uses 12 500 training pairs.", [], False),
+        ("It uses 12.5k training pairs.", [], False),
+        ("It uses 125k training pairs.", ["number_not_in_paper:125k"], False),
         ("Accuracy is 0.853.", [], False),
         ("It was trained in 2019.", ["number_not_in_paper:2019"], False),
         ("1. The model is trained for 3 epochs.", [], False),

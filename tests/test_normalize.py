@@ -28,6 +28,8 @@ from core.text.normalize import (
         pytest.param("提高了2.3%的准确率", ["2.3%"], id="inside-chinese"),
         pytest.param("85.3 percent", ["85.3%"], id="percent-word"),
         pytest.param("110M parameters", ["110M"], id="scale-letter"),
+        pytest.param("15k examples and 1.5k more", ["15K", "1.5K"], id="thousands-k"),
+        pytest.param("k=10 folds, 10kB", ["10", "10"], id="k-not-a-scale"),
         pytest.param("1.2 billion tokens", ["1.2B"], id="scale-word"),
         pytest.param("in 2021", ["2021"], id="year"),
         pytest.param("layers 3–5", ["3", "5"], id="range"),

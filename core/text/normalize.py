@@ -223,7 +223,7 @@ _NUMBER = re.compile(
     r"(?P<int>\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009])\d{3})+(?!\d)|\d+)"
     r"(?P<frac>\.\d+|\.(?=%))?"  # "64.%": a percent whose decimals the text lost
     r"(?P<pct>\s?(?:%|‰|percent\b|per cent\b|个百分点|百分点))?"
-    r"(?P<scale>\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
+    r"(?P<scale>(?<=\d)k(?![A-Za-z0-9])|\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
 )
 _CN_PERCENT = re.compile(r"百分之(?P<num>[0-9.]+|[零〇一二两三四五六七八九十百点]+)")
 # "2e-5", "1E-03", "3.2 × 10^-4", "5×10−6" (a superscript exponent loses its raise in a PDF,
@@ -236,6 +236,7 @@ _SCIENTIFIC = re.compile(
 )
 _SCALES = {
     "K": "K",
+    "k": "K",
     "thousand": "K",
     "千": "K",
     "M": "M",
