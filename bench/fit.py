@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from bench.checker import Papers, cases_of, configurations, run_cases
-from core.verify.verdict import FEATURES, Signals
+from core.verify.verdict import FEATURES, Signals, score
 
 FIT_SETS = ("scitab-fit", "real-fit")
 PARAMS = Path(__file__).resolve().parents[1] / "core" / "verify" / "verdict_params.py"
@@ -141,13 +141,6 @@ def _band(score: float, params: dict[str, Any]) -> int:
     return 1 if score >= params["support_at"] else 0
 
 
-def _score(signals: Signals, params: dict[str, Any]) -> float:
-    z = params["bias"] + sum(
-        params["weights"].get(k, 0.0) * v for k, v in signals.features().items()
-    )
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 def skip_at(signals: list[Signals], no_judge: dict[str, Any], with_judge: dict[str, Any]) -> float:
     """The no-judge score from which the judge changes no verdict (1.0: it changes the top one).
 
@@ -155,11 +148,11 @@ def skip_at(signals: list[Signals], no_judge: dict[str, Any], with_judge: dict[s
     below ``support_at``: a claim the judge is not asked about is supported without it.
     """
     rows = sorted(
-        ((_score(replace(s, judge_p=None), no_judge), s) for s in signals), key=lambda r: -r[0]
+        ((score(replace(s, judge_p=None), no_judge), s) for s in signals), key=lambda r: -r[0]
     )
     agreed: list[float] = []
     for before, s in rows:
-        if _band(before, no_judge) != _band(_score(s, with_judge), with_judge):
+        if _band(before, no_judge) != _band(score(s, with_judge), with_judge):
             at = (agreed[-1] + before) / 2 if agreed else 1.0
             break
         agreed.append(before)

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from core.types import Status
 from core.verify import verdict_params
@@ -129,9 +130,11 @@ class Decision:
     score: float
 
 
-def score(signals: Signals) -> float:
-    """Probability of support from the fitted weights (with or without the judge)."""
-    params = verdict_params.WITH_JUDGE if signals.judge_p is not None else verdict_params.NO_JUDGE
+def score(signals: Signals, params: dict[str, Any] | None = None) -> float:
+    """Probability of support from the fitted weights (with or without the judge, or ``params``)."""
+    if params is None:
+        judged = signals.judge_p is not None
+        params = verdict_params.WITH_JUDGE if judged else verdict_params.NO_JUDGE
     weights = params["weights"]
     z = params["bias"] + sum(weights.get(k, 0.0) * v for k, v in signals.features().items())
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
