@@ -17,6 +17,8 @@ VEGA = ev("Charts use vega-lite (Satyanarayan et al., 2017), a high-level visual
 JUPYTER = ev("Reports are written in a Jupyter-like environment (Kluyver et al., 2016).", page=1)
 ZH = ev("Roberts et al. (2014)构建了一个包含2937个遗传罕见疾病的患者问题语料库。")
 PLAIN = ev("Hierarchical attention networks were first proposed for document classification.")
+DRAWN = ev("Our recommendations for doing this are drawn primarily from [2,3].", page=8)
+ALSO = ev("Further recommendations for doing this are drawn primarily from [5].", page=9)
 
 
 @pytest.mark.parametrize(
@@ -39,6 +41,12 @@ PLAIN = ev("Hierarchical attention networks were first proposed for document cla
             [ZH],
             (("Wang et al. (2020)",), ("Roberts et al. (2014)",)),
         ),
+        # one source of two is not the paper's
+        ("This is done primarily from [2,5].", [DRAWN], (("[5]",), ("[2]", "[3]"))),
+        ("This is done primarily from [2,3].", [DRAWN], None),
+        ("This is done primarily from [3].", [DRAWN], None),
+        # another sentence stating the fact credits the second source
+        ("This is done primarily from [2,5].", [DRAWN, ALSO], None),
         # the evidence cites nothing, or states another fact: no verdict on the source
         ("Hierarchical attention networks were first proposed by [21].", [PLAIN], None),
         ("The survey platform was evaluated by [21] on ten studies.", [HAN], None),

@@ -2,9 +2,9 @@
 
 The citation gate asks whether a cited work is in the reference list; that lets a real
 reference attached to the wrong finding pass ("first proposed by [21]" where the paper says
-"[64]"). Here the evidence sentence that states the claim's fact (most of its words, citations
-aside) is read for its own citations: when it cites sources and none of the claim's, the claim
-credits the paper's finding to the wrong work.
+"[64]"). Here the evidence sentences that state the claim's fact (most of its words, citations
+aside) are read for their own citations: a source the claim credits that none of them cites
+("[2,5]" where the paper says "[2,3]") credits the paper's finding to the wrong work.
 """
 
 from __future__ import annotations
@@ -83,28 +83,30 @@ def check_attribution(
             so the sources are read from the original when the translation shows none.
 
     Returns:
-        The claimed and the paper's sources with the page, or None when the claim cites
-        nothing, no evidence sentence states its fact, or that sentence cites a claimed source
-        or none at all.
+        The claimed sources none of those sentences cites, the first one's sources and its page;
+        None when the claim cites nothing, no evidence sentence that cites sources states its
+        fact, or those sentences cite every source the claim credits.
     """
     own = citations(claim)
     cited = own or citations(original)
     if not cited:
         return None
     words = _words(claim, own)
-    claimed = {c.key for c in cited}
-    for ev in evidence:
-        theirs = citations(ev.text)
-        if not theirs or not states_same_fact(words, _words(ev.text, theirs)):
-            continue
-        if claimed & {c.key for c in theirs}:
-            return None
-        return Misattribution(
-            tuple(dict.fromkeys(c.label for c in cited)),
-            tuple(dict.fromkeys(c.label for c in theirs)),
-            ev.page,
-        )
-    return None
+    stating = [
+        (ev, theirs)
+        for ev in evidence
+        if (theirs := citations(ev.text)) and states_same_fact(words, _words(ev.text, theirs))
+    ]
+    if not stating:
+        return None
+    credited = {c.key for _, theirs in stating for c in theirs}
+    extra = [c.label for c in cited if c.key not in credited]
+    if not extra:
+        return None
+    ev, theirs = stating[0]
+    return Misattribution(
+        tuple(dict.fromkeys(extra)), tuple(dict.fromkeys(c.label for c in theirs)), ev.page
+    )
 
 
 def _words(text: str, cites: Sequence[_Cite]) -> set[str]:
