@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from bench.checker import Papers, cases_of, configurations, run_cases
-from core.verify.verdict import FEATURES, Signals, score
+from core.verify.verdict import FEATURES, Signals, band, score
 
 FIT_SETS = ("scitab-fit", "real-fit")
 PARAMS = Path(__file__).resolve().parents[1] / "core" / "verify" / "verdict_params.py"
@@ -134,13 +134,6 @@ def fit(
     }
 
 
-def _band(score: float, params: dict[str, Any]) -> int:
-    """-1 flagged, 0 partial, 1 supported, by ``params``'s thresholds."""
-    if score < params["flag_below"]:
-        return -1
-    return 1 if score >= params["support_at"] else 0
-
-
 def skip_at(signals: list[Signals], no_judge: dict[str, Any], with_judge: dict[str, Any]) -> float:
     """The no-judge score from which the judge changes no verdict (1.0: it changes the top one).
 
@@ -152,7 +145,7 @@ def skip_at(signals: list[Signals], no_judge: dict[str, Any], with_judge: dict[s
     )
     agreed: list[float] = []
     for before, s in rows:
-        if _band(before, no_judge) != _band(score(s, with_judge), with_judge):
+        if band(before, no_judge) != band(score(s, with_judge), with_judge):
             at = (agreed[-1] + before) / 2 if agreed else 1.0
             break
         agreed.append(before)

@@ -176,16 +176,14 @@ def decide(signals: Signals) -> Decision:
         p = signals.judge_p
         if p is None:
             return Decision(Status.PARTIAL, "cross_lingual", 0.5)
-        bands = verdict_params.CROSS_LINGUAL
-        if p >= bands["support_at"]:
-            return Decision(Status.SUPPORTED, "cross_lingual_judge", p)
-        if p < bands["flag_below"]:
-            return Decision(Status.UNSUPPORTED, "cross_lingual_judge", p)
-        return Decision(Status.PARTIAL, "cross_lingual_judge", p)
+        return Decision(band(p, verdict_params.CROSS_LINGUAL), "cross_lingual_judge", p)
     params = verdict_params.WITH_JUDGE if signals.judge_p is not None else verdict_params.NO_JUDGE
     p = score(signals)
+    return Decision(band(p, params), "score", p)
+
+
+def band(p: float, params: dict[str, Any]) -> Status:
+    """The status a probability of support reads as between ``params``'s two thresholds."""
     if p < params["flag_below"]:
-        return Decision(Status.UNSUPPORTED, "score", p)
-    if p >= params["support_at"]:
-        return Decision(Status.SUPPORTED, "score", p)
-    return Decision(Status.PARTIAL, "score", p)
+        return Status.UNSUPPORTED
+    return Status.SUPPORTED if p >= params["support_at"] else Status.PARTIAL

@@ -622,7 +622,7 @@ class Checker:
                 reasons.append(f"judge_p:{answer.probability:.2f}")
             else:  # a server without logprobs: the label was parsed from its text
                 reasons.append("judge_text_answer")
-        elif self._needs_judge(p):
+        elif self.judge is not None and asks_judge(signals):  # no answer: signals lack one too
             reasons.append("judge_failed" if failed else "judge_no_answer")
         elif self.judge is not None and decision.rule == "score":
             reasons.append("judge_not_needed")
