@@ -12,6 +12,7 @@ from core.llm import default_model
 from core.llm.base import Message
 from core.llm.default_model import default_model_path, part_paths
 from core.llm.llama import LlamaModel, check_gguf, physical_cores
+from core.verify.translate import TRANSLATE_INSTRUCTION
 
 PARTS = (b"GGUF" + b"a" * 1000, b"b" * 2000, b"c" * 5)
 
@@ -131,18 +132,22 @@ def test_real_model_follows_instructions_and_judges(bundled_model: Path, no_netw
     assert right is not None and wrong is not None
     assert 0.0 <= wrong < 0.5 < right <= 1.0
 
-    # Another prompt in between (a translation) does not cost the judge its instruction again.
-    model.chat(
-        [Message("system", "Translate into English."), Message("user", "准确率")], max_tokens=4
-    )
+    # Judging and translating in turn: neither pays for its instruction again.
+    translate = TRANSLATE_INSTRUCTION["en"]
+    model.chat([Message("system", translate), Message("user", "准确率")], max_tokens=4)
     evaluated: list[int] = []
     evaluate = model._llama.eval
     model._llama.eval = lambda tokens: (evaluated.append(len(tokens)), evaluate(tokens))[1]
     again = model.yes_probability(instruction, f"{passage}\nStatement: Accuracy rose to 84.5%.")
-    snapshot = model._snapshot
-    assert snapshot is not None and len(snapshot[0]) >= 32
     assert again is not None and abs(again - right) < 0.05
     assert evaluated and sum(evaluated) < 40  # the statement's tokens, not the instruction's
+    model.chat([Message("system", translate), Message("user", "召回率")], max_tokens=4)
+    model.yes_probability(instruction, f"{passage}\nStatement: Accuracy fell to 61.0%.")
+    evaluated.clear()
+    model.chat([Message("system", translate), Message("user", "精确率")], max_tokens=4)
+    prompt_tokens = evaluated[0]
+    assert 0 < prompt_tokens < 12, "only the user's words and the turn's closing markup"
+    assert len(model._snapshots) == 2 and all(len(p) >= 32 for p in model._snapshots)
 
 
 def test_stop_during_assembly_leaves_no_partial_file(fake_parts: list[Path]) -> None:

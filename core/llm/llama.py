@@ -6,6 +6,7 @@ import ctypes
 import logging
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -100,9 +101,9 @@ class LlamaModel(ChatModel):
     Every prompt is rendered to text (through the GGUF's chat template when it has one) and
     handed to llama.cpp as tokens, so a prompt that extends the previous one - the next section of
     a critique, the next claim under the same judge instruction - reuses the KV cache of the
-    shared prefix instead of processing it again. The judge's shared prefix (its instruction) is
-    also kept aside as a KV snapshot, so a translation or a critique in between does not make
-    the next judge call pay for the instruction again.
+    shared prefix instead of processing it again. The prefix that prompts under one instruction
+    share (the judge's, the translator's) is also kept aside as a KV snapshot, so that judging
+    and translating in turn do not each pay for their instruction again.
     """
 
     def __init__(
@@ -115,10 +116,10 @@ class LlamaModel(ChatModel):
     ) -> None:
         self._llama = llama
         self._lock = threading.Lock()
-        #: Tokens of the last probability prompt, and a KV snapshot of the prefix such prompts
-        #: share (tokens, sequence state).
-        self._last_probability: list[int] = []
-        self._snapshot: tuple[list[int], bytes] | None = None
+        #: Tokens of the last prompt under each instruction, and KV snapshots of the prefixes
+        #: such prompts share (tokens -> sequence state), least recently used first.
+        self._last_prompt: OrderedDict[str, list[int]] = OrderedDict()
+        self._snapshots: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
         self.path = path
         self.name = label or path.name
         self.context_size = int(llama.n_ctx())
@@ -205,6 +206,8 @@ class LlamaModel(ChatModel):
         }
         parts: list[str] = []
         with self._lock:
+            # create_completion() reuses what of the prompt the KV cache already holds.
+            self._reuse_prefix(tokens, self._shared_prefix(messages, tokens))
             for chunk in self._llama.create_completion(tokens, **options):
                 piece = chunk["choices"][0]["text"]
                 if not piece:
@@ -222,9 +225,7 @@ class LlamaModel(ChatModel):
         messages = [Message("system", instruction), Message("user", content)]
         tokens = self._prompt_tokens(messages, self.context_size - 8)
         with self._lock:
-            shared = _common_prefix(self._last_probability, tokens)
-            self._last_probability = tokens
-            logits = self._next_token_logits(tokens, keep=shared if shared >= _SNAPSHOT_MIN else 0)
+            logits = self._next_token_logits(tokens, keep=self._shared_prefix(messages, tokens))
         yes = _logsumexp(logits[sorted(self._yes_ids)])
         no = _logsumexp(logits[sorted(self._no_ids)])
         return float(1.0 / (1.0 + np.exp(no - yes)))
@@ -282,30 +283,57 @@ class LlamaModel(ChatModel):
         end = self._llama.detokenize(tokens[len(tokens) - tail :]).decode("utf-8", errors="ignore")
         return f"{head}\n…\n{end}"
 
-    def _next_token_logits(self, tokens: list[int], keep: int = 0) -> np.ndarray:
-        """Logits after ``tokens``, evaluating only what is not already in the KV cache.
+    def _shared_prefix(self, messages: Sequence[Message], tokens: list[int]) -> int:
+        """Tokens shared with the last prompt under the same instruction, if worth a snapshot.
+
+        Only a short prefix (an instruction and the template's markup) is kept as a snapshot: a
+        long one, such as a paper shared by the sections of a critique, stays in the live cache.
+        """
+        key = messages[0].content if len(messages) > 1 else ""
+        shared = _common_prefix(self._last_prompt.pop(key, []), tokens)
+        self._last_prompt[key] = tokens
+        while len(self._last_prompt) > _SNAPSHOTS:
+            self._last_prompt.popitem(last=False)
+        return shared if _SNAPSHOT_MIN <= shared <= _SNAPSHOT_MAX else 0
+
+    def _reuse_prefix(self, tokens: list[int], keep: int = 0) -> int:
+        """Put the longest known prefix of ``tokens`` in the KV cache; the tokens now held there.
 
         ``keep``: the first ``keep`` tokens are a prefix later prompts share; a snapshot of their
         KV cache is taken, and restored whenever the cache has moved on to another prompt.
         """
-        import llama_cpp
-
         llama = self._llama
         common = _common_prefix(llama.input_ids[: llama.n_tokens], tokens[:-1])
-        snapshot = self._snapshot
-        if snapshot is not None and common < len(snapshot[0]) < len(tokens):
-            if tokens[: len(snapshot[0])] == snapshot[0]:
-                # A refused restore leaves the cache unknown: everything is evaluated again.
-                common = len(snapshot[0]) if self._restore(snapshot) else 0
+        known = [
+            prefix
+            for prefix in self._snapshots
+            if common < len(prefix) < len(tokens) and tuple(tokens[: len(prefix)]) == prefix
+        ]
+        if known:
+            # A refused restore leaves the cache unknown: everything is evaluated again.
+            best = max(known, key=len)
+            common = len(best) if self._restore(best) else 0
         # NOTE: eval() drops the cache past n_tokens, so rewinding n_tokens keeps the prefix.
         llama.n_tokens = common
-        if 0 < keep < len(tokens) and (snapshot is None or snapshot[0] != tokens[:keep]):
+        prefix = tuple(tokens[:keep])
+        if 0 < keep < len(tokens) and prefix not in self._snapshots:
             if common > keep:
                 llama.n_tokens = keep  # eval() then drops the cache past the prefix
             llama.eval(tokens[min(common, keep) : keep])
             common = keep
-            self._snapshot = (tokens[:keep], self._save())
-        llama.eval(tokens[common:])
+            self._snapshots[prefix] = self._save()
+            while len(self._snapshots) > _SNAPSHOTS:
+                self._snapshots.popitem(last=False)
+        elif prefix in self._snapshots:
+            self._snapshots.move_to_end(prefix)
+        return common
+
+    def _next_token_logits(self, tokens: list[int], keep: int = 0) -> np.ndarray:
+        """Logits after ``tokens``, evaluating only what is not already in the KV cache."""
+        import llama_cpp
+
+        llama = self._llama
+        llama.eval(tokens[self._reuse_prefix(tokens, keep) :])
         pointer = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
         return np.ctypeslib.as_array(pointer, shape=(llama.n_vocab(),)).copy()
 
@@ -319,17 +347,18 @@ class LlamaModel(ChatModel):
         written = llama_cpp.llama_state_seq_get_data(ctx, buffer, size, 0)
         return bytes(buffer[:written])
 
-    def _restore(self, snapshot: tuple[list[int], bytes]) -> bool:
+    def _restore(self, tokens: tuple[int, ...]) -> bool:
         """Put a snapshot back as the cache; False (the snapshot dropped) when llama.cpp refuses."""
         import llama_cpp
 
         llama = self._llama
-        tokens, state = snapshot
+        state = self._snapshots[tokens]
         buffer = (ctypes.c_uint8 * len(state)).from_buffer_copy(state)
         if llama_cpp.llama_state_seq_set_data(llama.ctx, buffer, len(state), 0) == 0:
-            self._snapshot = None
+            del self._snapshots[tokens]
             llama.n_tokens = 0
             return False
+        self._snapshots.move_to_end(tokens)
         llama.input_ids[: len(tokens)] = tokens
         llama.n_tokens = len(tokens)
         return True
@@ -337,6 +366,10 @@ class LlamaModel(ChatModel):
 
 #: Shortest shared prefix worth a snapshot (about the chat template's own markup).
 _SNAPSHOT_MIN = 32
+#: Longest: an instruction's, not a paper's (a token's KV cache is about 28 KB here).
+_SNAPSHOT_MAX = 512
+#: Snapshots kept: one per instruction in use (judge, translator, and one to spare).
+_SNAPSHOTS = 3
 
 
 def _common_prefix(a: Sequence[int] | np.ndarray, b: Sequence[int]) -> int:
