@@ -72,6 +72,7 @@ def test_verdict_table(signals: Signals, status: Status, rule: str) -> None:
         (Signals(**GOOD), False),  # score 0.93 without the judge: it cannot change the verdict
         (Signals(**GOOD, cross_lingual=True), True),  # row 5 reads the judge alone
         (Signals(number_mismatch=True, coverage=0.4), False),  # settled by row 3
+        (Signals(comparison_contradicted=True, coverage=0.4), False),  # settled by row 3b
         (Signals(has_evidence=False), False),
     ],
 )

@@ -190,6 +190,32 @@ def test_judge_is_not_asked_above_the_fitted_skip_score(
     assert verdict.status.flagged == asked
 
 
+@pytest.mark.parametrize(
+    ("value", "asked"),
+    [("85.3%", ["SpanCheck reaches 8", "the verifier scores"]), ("91.2%", [])],
+)
+def test_judge_is_not_asked_about_the_parts_of_an_already_flagged_sentence(
+    monkeypatch: pytest.MonkeyPatch, value: str, asked: list[str]
+) -> None:
+    from core.verify import verdict_params
+
+    monkeypatch.setattr(
+        verdict_params, "WITH_JUDGE", {**verdict_params.WITH_JUDGE, "skip_at": float("inf")}
+    )
+    judge = FakeLLM(follows_instructions=True, probabilities=lambda i, c: 0.02)
+    verdict = checker(judge).verify(
+        f"SpanCheck reaches {value} accuracy on SQuAD, and the verifier scores each answer "
+        "span against passages."
+    )[0]
+    statements = [c.split("Statement:")[1].strip() for c in judge.probability_calls]
+    assert [s[:19] for s in statements] == asked
+    assert verdict.status == Status.UNSUPPORTED
+    if value == "91.2%":
+        # the part an exact check settled explains the verdict
+        assert verdict.reasons[0] == "number_mismatch:91.2%->85.3%"
+        assert verdict.explanation.startswith("In “SpanCheck reaches 91.2%")
+
+
 def test_judge_off_makes_no_calls() -> None:
     judge = FakeLLM(follows_instructions=True)
     checker(judge, use_judge=False).verify(

@@ -101,6 +101,7 @@ class Signals:
             self.hard_gate
             or not self.has_evidence
             or self.number_mismatch
+            or self.comparison_contradicted
             or self.misattributed
             or self.name_swapped
             or self.soft_gate

@@ -278,7 +278,11 @@ class Checker:
         for i, p in enumerate(pending):
             verdict, signals = self._decide(p, answers.get(i), failed=failed)
             kept = worst.get(p.claim.index)
-            if kept is None or _SEVERITY[verdict.status] < _SEVERITY[kept[0].status]:
+            # Of two parts flagged alike, the one an exact check settled explains best.
+            if kept is None or (_SEVERITY[verdict.status], not signals.settled) < (
+                _SEVERITY[kept[0].status],
+                not kept[1].settled,
+            ):
                 worst[p.claim.index] = (verdict, signals, p)
         verdicts = []
         for claim in group:
@@ -485,7 +489,18 @@ class Checker:
         """Answers by position in ``pending``, and whether the judge call failed."""
         if self.judge is None:
             return {}, False
-        asked = [i for i, p in enumerate(pending) if self._needs_judge(p)]
+        # A sentence one part of which is already flagged keeps that verdict, whatever the
+        # judge would say of its other parts.
+        flagged = {
+            p.claim.index
+            for p in pending
+            if (s := self.signals(p, None)).settled and decide(s).status.flagged
+        }
+        asked = [
+            i
+            for i, p in enumerate(pending)
+            if p.claim.index not in flagged and self._needs_judge(p)
+        ]
         if not asked:
             return {}, False
         items = [
