@@ -481,25 +481,22 @@ class Checker:
             return text
         return self.translator.translate(text, self.language) or text
 
-    def _needs_judge(self, p: _Pending) -> bool:
-        """The judge is asked about every sentence whose verdict its answer can change."""
-        return self.judge is not None and asks_judge(self.signals(p, None))
-
     def _ask_judge(self, pending: Sequence[_Pending]) -> tuple[dict[int, JudgeAnswer | None], bool]:
         """Answers by position in ``pending``, and whether the judge call failed."""
         if self.judge is None:
             return {}, False
+        unjudged = [self.signals(p, None) for p in pending]
         # A sentence one part of which is already flagged keeps that verdict, whatever the
         # judge would say of its other parts.
         flagged = {
             p.claim.index
-            for p in pending
-            if (s := self.signals(p, None)).settled and decide(s).status.flagged
+            for p, s in zip(pending, unjudged, strict=True)
+            if s.settled and decide(s).status.flagged
         }
         asked = [
             i
-            for i, p in enumerate(pending)
-            if p.claim.index not in flagged and self._needs_judge(p)
+            for i, (p, s) in enumerate(zip(pending, unjudged, strict=True))
+            if p.claim.index not in flagged and asks_judge(s)
         ]
         if not asked:
             return {}, False
