@@ -117,6 +117,10 @@ def test_advice_is_told_by_its_imperative(sentence: str, imperative: bool) -> No
         ("The authors recommend providing a simple example or test data set.", 0, False),
         ("The paper provides guidelines such as supplying a test data set.", 0, False),
         ("作者建议提供一个简单的测试数据集。", 0, False),
+        # a claim that the authors did not do it credits them with nothing
+        ("作者没有提供一个简单的测试数据集。", 0, False),
+        ("作者并未提供简单的测试数据集。", 0, False),
+        ("The authors do not provide a simple example or test data set.", 0, False),
         # the best evidence states what the authors did, or is not advice
         ("The authors followed these rules in their lab for two years.", 2, False),
         ("The authors show that most projects lack a README.", 3, False),
