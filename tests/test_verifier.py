@@ -278,8 +278,19 @@ def test_cancel_between_groups() -> None:
         ),
         ("既然作者使用了91.2%的准确率，为什么不报告方差？", "作者使用了91.2%的准确率"),
         ("作者为什么只用了91.2%的数据？", "作者只用了91.2%的数据"),
+        (
+            "How do the authors suggest training SpanCheck to 91.2% accuracy on SQuAD?",
+            "the authors suggest training SpanCheck to 91.2% accuracy on SQuAD",
+        ),
+        (
+            "What is the accuracy of 91.2% on SQuAD, reported in Table 1?",
+            "the accuracy of 91.2% on SQuAD, reported in Table 1",
+        ),
         ("The authors should report variance.", None),
         ("How does SpanCheck handle long answers?", None),
+        # an open question presupposes nothing checkable
+        ("How do they affect the accuracy on SQuAD?", None),
+        ("What are the limitations of SpanCheck?", None),
     ],
 )
 def test_claims_inside_recommendations_and_questions(sentence: str, checked: str | None) -> None:

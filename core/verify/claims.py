@@ -3,7 +3,9 @@
 A sentence is a claim unless it is a heading, a bare bullet, or a question or recommendation
 that takes nothing as given. Questions and recommendations are checked for what they presuppose:
 "Given that the ablation shows X, why ...?" checks X, "..., given that the authors trained on Y"
-checks "the authors trained on Y", "Why does X stay below Y?" checks "X stay below Y", and
+checks "the authors trained on Y", "Why does X stay below Y?" checks "X stay below Y", "How do
+the authors suggest X?" checks "the authors suggest X", "What is X shown in Figure 5?" checks
+"X shown in Figure 5", and
 "既然作者使用了X，为什么…" checks "作者使用了X". A sentence that joins separate facts ("X reaches
 85%, and the authors show Y") is checked part by part and takes its worst part's verdict.
 """
@@ -72,6 +74,18 @@ _TRAILING_GIVEN = re.compile(
 _WHY = re.compile(
     r"^why (?:do|does|did|is|are|was|were|has|have|would|should) (?P<claim>.+)$", re.I
 )
+#: "How do the authors suggest X?": the question takes what the authors advise as a fact.
+_HOW_ADVISED = re.compile(
+    r"^how (?:do|does|did) (?P<claim>(?:the authors?|they|the paper|this (?:paper|work|study)) "
+    r"(?:suggest|recommend|propose|advise|advocate)\w* .+)$",
+    re.I,
+)
+#: "What are the X presented in Figure 5?": the question takes it that Figure 5 presents X.
+_WHAT_SHOWN = re.compile(
+    r"^what (?:is|are) (?P<claim>.+?,?\s(?:presented|shown|reported|listed|plotted|given|"
+    r"summari[sz]ed) in (?:table|figure|fig\.?|section)\s*\d+[a-z]?)\W*$",
+    re.I,
+)
 _GIVEN_ZH = re.compile(r"^(?:既然|考虑到|鉴于|由于|因为)(?P<claim>[^，,？?]{4,})[，,]")
 _WHY_ZH = re.compile(r"^(?P<subject>[^，,？?]{0,12}?)(?:为什么|为何)(?P<claim>[^？?]{2,})")
 _REPORTING = re.compile(
@@ -97,13 +111,18 @@ def embedded_claim(sentence: str) -> str | None:
             _leading_reason(body)
             or _TRAILING_GIVEN.search(body.rstrip(" .。?？"))
             or _WHY_ZH.match(body)
-            or (_WHY.match(body) if body.endswith(("?", "？")) else None)
+            or (_question_premise(body) if body.endswith(("?", "？")) else None)
         )
     if match is None:
         return None
     subject = match.groupdict().get("subject") or ""
     claim = _REPORTING.sub("", (subject + match.group("claim")).strip(" ,;:.?？")).strip()
     return claim if len(claim.split()) >= 3 or cjk_ratio(claim) > 0.3 else None
+
+
+def _question_premise(question: str) -> re.Match[str] | None:
+    """The premise of "Why does X …?", "How do the authors suggest X?", "What is X shown in …?"."""
+    return _WHY.match(question) or _HOW_ADVISED.match(question) or _WHAT_SHOWN.match(question)
 
 
 #: Where a sentence joins separate facts: "; ", ", and/but/while <new subject>", "；", "，并且…".
