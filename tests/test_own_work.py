@@ -109,6 +109,8 @@ def test_advice_is_told_by_its_imperative(sentence: str, imperative: bool) -> No
         # the authors credited with doing what the guide tells its readers to do
         ("The authors claim to contribute a simple example or test data set.", 0, True),
         ("作者声称的主要贡献是提供一个简单的测试数据集。", 0, True),
+        ("作者非常详细地提供了一个简单的测试数据集。", 0, True),
+        ("作者不断改进并提供了一个简单的测试数据集。", 0, True),
         ("The authors implemented a bin directory for compiled programs.", 1, True),
         # ... in the advice's own verb, even inside a question's premise
         ("Why does it scale, given that the authors put compiled programs in src?", 1, True),

@@ -27,7 +27,7 @@ _AUTHORS_DID = re.compile(
     rf"{_AUTHORS}(?:\s+(?:also|further|claim to|are able to|successfully))*\s+"
     r"(?:show|demonstrat|find|found|prove|propos|introduc|develop|explor|present|achiev|"
     r"contribut|design|buil[dt]|creat|implement|provid|obtain|establish)\w*"
-    r"|作者(?:(?!没|未|不|无|非)[^，。；]){0,6}?"
+    r"|作者(?:(?!没|未|无|不(?![同仅但断])|非(?!常))[^，。；]){0,6}?"
     r"(?:表明|证明|发现|提出|展示|能够|开发|设计|探索|贡献|创建|提供|实现|取得)",
     re.I,
 )
