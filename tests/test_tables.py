@@ -240,3 +240,100 @@ def test_headers_sections_and_two_column_tables(
 
     paper = parse_pdf(_rows_pdf(tmp_path / "t.pdf", "Table 3: Results.", rows))
     assert [s.text for s in paper.sentences if s.section == "table"] == expected
+
+
+#: Running text of the right-hand column, one line every 12 points, so that some of its lines
+#: share a line with a table row of the left column and others fall between two rows.
+_RIGHT_COLUMN = [
+    "The main reason, in our experience, is the large",
+    "context size we opt for, while even the strong",
+    "baseline processes the claims and sources in a",
+    "23GB VRAM.",
+    "manner more sophisticated than we do, it reads",
+    "the knowledge store on a sentence level, which",
+    "reduces the amount of information passed on to",
+    "the model as opposed to working with documents",
+    "as a whole, which is the strategy we follow here.",
+    "Despite our proposed integration being rather",
+]
+
+
+def _acl_page(path: Path, *, wide: bool = False) -> Path:
+    """A two-column page: tables one column wide with captions below, or one full-width table.
+
+    The right column's lines fall onto and between the rows of the left column's tables, and
+    its section heading shares a line with the first caption.
+    """
+    pymupdf = pytest.importorskip("pymupdf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    if wide:
+        for k in range(30):
+            page.insert_text((54, 90 + 12 * k), _RIGHT_COLUMN[k % 10][:40], fontsize=9)
+            page.insert_text((322, 90 + 12 * k), _RIGHT_COLUMN[(k + 3) % 10], fontsize=9)
+        page.insert_text((60, 468), "Table 4: Scores of three systems.", fontsize=9)
+        page.insert_text((60, 488), "Model", fontsize=9, fontname="hebo")
+        for x, name in ((360, "Acc"), (430, "F1"), (500, "Time")):
+            page.insert_text((x, 488), name, fontsize=9, fontname="hebo")
+        grid = [("BERT", "81.2", "79.5", "12 s"), ("ERNIE", "84.0", "82.1", "15 s")]
+        grid.append(("T5", "83.3", "80.9", "30 s"))
+        for r, (label, *cells) in enumerate(grid):
+            page.insert_text((60, 502 + 14 * r), label, fontsize=9)
+            for x, cell in zip((360, 430, 500), cells, strict=True):
+                page.insert_text((x, 502 + 14 * r), cell, fontsize=9)
+        doc.save(path)
+        return path
+    for k, line in enumerate(_RIGHT_COLUMN * 2):
+        if k != 9:
+            page.insert_text((322, 100 + 12 * k), line, fontsize=9)
+    page.insert_text((322, 208), "3.2 Results", fontsize=9, fontname="hebo")
+    tables = [
+        (
+            120,
+            ["BERT", "RoBERTa", "ERNIE", "GPT-2", "T5"],
+            "Table 1: Accuracy and F1 of five models.",
+        ),
+        (250, ["BiLSTM", "CNN", "fastText"], "Table 2: Speed of three baseline models."),
+    ]
+    for top, labels, caption in tables:
+        for x, name in ((60, "Model"), (150, "Acc"), (200, "F1"), (250, "Time")):
+            page.insert_text((x, top), name, fontsize=9, fontname="hebo")
+        for r, label in enumerate(labels, start=1):
+            cells = (label, f"{80 + r}.5", f"{70 + r}.25", f"{10 * r} s")
+            for x, cell in zip((60, 150, 200, 250), cells, strict=True):
+                page.insert_text((x, top + 14 * r), cell, fontsize=9)
+        page.insert_text((54, top + 14 * len(labels) + 18), caption, fontsize=9)
+    doc.save(path)
+    return path
+
+
+def test_a_table_one_column_wide_keeps_its_rows_and_its_caption_below(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(_acl_page(tmp_path / "acl.pdf"))
+    rows = [s.text for s in paper.sentences if s.section == "table"]
+    assert rows == [
+        "Table 1: BERT: Acc 81.5; F1 71.25; Time 10 s",
+        "Table 1: RoBERTa: Acc 82.5; F1 72.25; Time 20 s",
+        "Table 1: ERNIE: Acc 83.5; F1 73.25; Time 30 s",
+        "Table 1: GPT-2: Acc 84.5; F1 74.25; Time 40 s",
+        "Table 1: T5: Acc 85.5; F1 75.25; Time 50 s",
+        "Table 2: BiLSTM: Acc 81.5; F1 71.25; Time 10 s",
+        "Table 2: CNN: Acc 82.5; F1 72.25; Time 20 s",
+        "Table 2: fastText: Acc 83.5; F1 73.25; Time 30 s",
+    ]
+    body = " ".join(s.text for s in paper.sentences if s.section != "table")
+    assert "23GB VRAM." in body
+    assert "83.5" not in body
+
+
+def test_a_full_width_table_on_a_two_column_page_keeps_its_labels(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(_acl_page(tmp_path / "wide.pdf", wide=True))
+    rows = [s.text for s in paper.sentences if s.section == "table"]
+    assert rows == [
+        "Table 4: BERT: Acc 81.2; F1 79.5; Time 12 s",
+        "Table 4: ERNIE: Acc 84.0; F1 82.1; Time 15 s",
+        "Table 4: T5: Acc 83.3; F1 80.9; Time 30 s",
+    ]

@@ -12,8 +12,14 @@ and column, and table cells no longer leak into body sentences.
 A label printed once for a group of rows (a merged cell: "MDRM [46]" beside its "Text Only",
 "Audio Only" and "Text+Audio" rows, or "HTML (Ours)" alone on a line between its two) is the
 label of each row of its group, which it is centred on; a lone label flush with the rows under
-it ("symmetric", "asymmetric") heads them up to the next one. In a two-column page, prose of the
-other column that shares a line with a table row is not part of it.
+it ("symmetric", "asymmetric") heads them up to the next one.
+
+On a page set in two columns, a table one column wide is read from its column alone: the other
+column's lines fall between its rows and onto them (a short line there would read as a cell),
+and its header may sit a line of the other column away. A table whose labels and values reach
+over the middle spans both columns and is read from the whole page. A caption goes to the table
+it is printed nearest to, above it or below it, and on a two-column page a caption set in one
+column only to a table of that column.
 
 Cheap by design (no PyMuPDF table finder, which costs about 0.3 s a page): it only reads the
 spans PyMuPDF has already extracted.
@@ -22,7 +28,7 @@ spans PyMuPDF has already extracted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.types import BBox, union_bbox
@@ -70,6 +76,8 @@ class Table:
     rows: tuple[TableRow, ...]
     header: tuple[Cell, ...] = ()
     caption: str = ""
+    #: Per row, the left edge of its label and the right edge of its last value.
+    spread: tuple[tuple[float, float], ...] = ()
 
 
 _Span = tuple[BBox, str, float, bool]  # box, text, font size, bold
@@ -162,15 +170,14 @@ def _column(cell: Cell, header: list[Cell]) -> str:
     return min(header, key=lambda h: abs((h.bbox[0] + h.bbox[2]) / 2 - centre)).text
 
 
-def row_text(label: str, cells: list[Cell], header: list[Cell], caption: str) -> str:
-    """``"Table 2: HTML: n=3 0.401; n=7 0.302"``: each value named by its column."""
+def row_text(label: str, cells: list[Cell], header: list[Cell]) -> str:
+    """``"HTML: n=3 0.401; n=7 0.302"``: each value named by its column (caption added later)."""
     parts = []
     for cell in cells:
         name = _column(cell, header) if header else ""
         parts.append(f"{name} {cell.text}".strip() if name != label else cell.text)
     body = "; ".join(parts)
-    lead = f"{caption}: " if caption else ""
-    return f"{lead}{label}: {body}" if label else f"{lead}{body}"
+    return f"{label}: {body}" if label else body
 
 
 def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
@@ -187,21 +194,35 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
     if len(spans) < 6:
         return []
     width = float(page_dict.get("width") or max(s[0][2] for s in spans))
-    rows = [_without_other_column(_off_margins(row, width), width) for row in _rows(spans)]
-    rows = [row for row in rows if row]
-    captions = [
-        (cell.bbox[1], f"{m.group(1).rstrip('.').title()} {m.group(2)}")
-        for row in rows
-        for cell in row
-        if (m := _CAPTION.match(cell.text))
+    lines = [row for row in (_off_margins(row, width) for row in _rows(spans)) if row]
+    rows = [r for r in (_without_other_column(row, width) for row in lines) if r]
+    whole = _scan(rows, page_number)
+    # A table one text column wide shares its lines with the other column's prose, whose
+    # lines fall between its rows and onto them; read alone, each column keeps its rows whole.
+    middle = width / 2 if _two_columns(lines, width) else None
+    halves = (
+        [t for left in (True, False) for t in _scan(_half(lines, width, left), page_number)]
+        if middle is not None
+        else []
+    )
+    wide = [t for t in whole if _across(t, width / 2)]
+    kept = wide + [
+        t for t in whole if t not in wide and not any(_overlap(t.bbox, h.bbox) for h in halves)
     ]
+    kept += [h for h in halves if not any(_overlap(h.bbox, t.bbox) for t in wide)]
+    kept.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
+    return _captioned(kept, _captions(lines), middle)
+
+
+def _scan(rows: list[list[Cell]], page_number: int) -> list[Table]:
+    """The tables of a run of lines, top to bottom, without captions."""
     tables: list[Table] = []
     i = 0
     while i < len(rows):
         pairs = _pair_run(rows, i)
         if pairs >= PAIR_ROWS and _pairs_headed(rows, i, i + pairs - 1):
             previous = tables[-1] if tables else None
-            tables.append(_table(rows, i, i + pairs - 1, captions, page_number, previous))
+            tables.append(_table(rows, i, i + pairs - 1, page_number, previous))
             i += pairs
             continue
         if not _is_data_row(rows[i]):
@@ -223,9 +244,114 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
                 break
         if j > i or _headed_row(rows, i):
             previous = tables[-1] if tables else None
-            tables.append(_table(rows, i, j, captions, page_number, previous))
+            tables.append(_table(rows, i, j, page_number, previous))
         i = j + 1
     return tables
+
+
+def _half(lines: list[list[Cell]], width: float, left: bool) -> list[list[Cell]]:
+    """The lines' cells that lie in the left (or right) half of the page, empty lines left out."""
+    middle = width / 2
+    out = []
+    for row in lines:
+        cells = [c for c in row if (c.bbox[2] <= middle if left else c.bbox[0] >= middle)]
+        if cells:
+            out.append(cells)
+    return out
+
+
+def _two_columns(lines: list[list[Cell]], width: float) -> bool:
+    """Whether the page's running text is set in columns: most of its lines keep to one half.
+
+    A column may hold nothing but a table and its caption.
+    """
+    middle = width / 2
+    prose = [c for row in lines for c in row if len(c.text.split()) > MAX_CELL_WORDS]
+    halves = sum(1 for c in prose if c.bbox[2] <= middle or c.bbox[0] >= middle)
+    return halves >= PAIR_ROWS and halves > 2 * (len(prose) - halves)
+
+
+def _across(table: Table, middle: float) -> bool:
+    """Whether most of the table's rows reach over the page's middle with a label or value.
+
+    Labels and values, not cells: a line of the other column's prose on a row reaches over it.
+    """
+    wide = sum(1 for left, right in table.spread if left < middle < right)
+    return wide * 2 > len(table.spread)
+
+
+def _overlap(a: BBox, b: BBox) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _captions(lines: list[list[Cell]]) -> list[tuple[BBox, str]]:
+    """Caption lines ("Table 2: …") with their boxes, read before any column is set apart."""
+    return [
+        (cell.bbox, f"{m.group(1).rstrip('.').title()} {m.group(2)}")
+        for row in lines
+        for cell in row
+        if (m := _CAPTION.match(cell.text))
+    ]
+
+
+def _captioned(
+    tables: list[Table], captions: list[tuple[BBox, str]], middle: float | None
+) -> list[Table]:
+    """Each caption named on the rows of the table it is printed nearest to, above or below.
+
+    Papers print captions above tables or below them; each caption goes to the table of its
+    column nearest to it, so neither convention takes the caption of the table next to it. On
+    a two-column page (``middle`` given) a caption set in one column belongs to a table of
+    that column, never to one spanning both. A table left without a caption takes the caption
+    of a table it adjoins (a block of the same table), or else the nearest caption above it,
+    then the nearest at all.
+    """
+    names: dict[int, tuple[float, str]] = {}
+    for box, name in captions:
+        near = [(_gap(box, t.bbox), k) for k, t in enumerate(tables) if _beside(box, t, middle)]
+        if near:
+            gap, k = min(near)
+            if k not in names or gap < names[k][0]:
+                names[k] = (gap, name)
+    chosen = {k: name for k, (_, name) in names.items()}
+    for order in (range(len(tables)), range(len(tables) - 1, -1, -1)):
+        for k in order:
+            if k in chosen:
+                continue
+            for j in (k - 1, k + 1):
+                if j in chosen and 0 <= j < len(tables) and _adjoin(tables[k], tables[j]):
+                    chosen[k] = chosen[j]
+                    break
+    out: list[Table] = []
+    for k, table in enumerate(tables):
+        caption = chosen.get(k) or _caption(captions, table.bbox[1])
+        lead = f"{caption}: " if caption else ""
+        rows = tuple(replace(r, text=lead + r.text) for r in table.rows)
+        out.append(replace(table, rows=rows, caption=caption))
+    return out
+
+
+def _beside(caption: BBox, table: Table, middle: float | None) -> bool:
+    """Whether a caption can belong to a table: they share columns of the page."""
+    if min(caption[2], table.bbox[2]) <= max(caption[0], table.bbox[0]):
+        return False
+    if middle is None:
+        return True
+    one_column = caption[2] <= middle or caption[0] >= middle
+    return not one_column or not (table.bbox[0] < middle < table.bbox[2])
+
+
+def _adjoin(a: Table, b: Table) -> bool:
+    """Whether two tables are blocks of one: one right under the other, in the same columns."""
+    upper, lower = (a, b) if a.bbox[1] <= b.bbox[1] else (b, a)
+    line = min(r.bbox[3] - r.bbox[1] for r in (*upper.rows, *lower.rows))
+    gap = lower.bbox[1] - upper.bbox[3]
+    return -line < gap < 3 * line and min(a.bbox[2], b.bbox[2]) > max(a.bbox[0], b.bbox[0])
+
+
+def _gap(caption: BBox, table: BBox) -> float:
+    """Vertical distance between a caption and a table, whichever is above."""
+    return max(caption[1] - table[3], table[1] - caption[3], 0.0)
 
 
 def _is_pair_row(cells: list[Cell]) -> bool:
@@ -296,7 +422,6 @@ def _table(
     rows: list[list[Cell]],
     first: int,
     last: int,
-    captions: list[tuple[float, str]],
     page_number: int,
     previous: Table | None,
 ) -> Table:
@@ -317,11 +442,8 @@ def _table(
         ):
             # A block of rows set apart by a rule or a gap continues the table above it.
             header = list(previous.header)
-    top = min(c.bbox[1] for c in (header or rows[first]))
-    caption = _caption(captions, top)
-    if previous is not None and header and header == list(previous.header):
-        caption = previous.caption
     out: list[TableRow] = []
+    spread: list[tuple[float, float]] = []
     body = [
         [c for c in row if len(c.text.split()) <= MAX_CELL_WORDS] for row in rows[first : last + 1]
     ]
@@ -330,10 +452,13 @@ def _table(
             continue
         values = _label_cells(cells)[1]
         box = union_bbox([c.bbox for c in cells])
-        text = row_text(label, values, header, caption)
+        text = row_text(label, values, header)
         out.append(TableRow(page_number, text, box, tuple(c.text for c in cells)))
+        kept = [c.bbox for c in _label_cells(cells)[0]]
+        kept += [c.bbox for c in values if _NUMERIC.match(c.text)]
+        spread.append((min(b[0] for b in kept or [box]), max(b[2] for b in kept or [box])))
     boxes = [c.bbox for row in rows[first : last + 1] for c in row] + [c.bbox for c in header]
-    return Table(page_number, union_bbox(boxes), tuple(out), tuple(header), caption)
+    return Table(page_number, union_bbox(boxes), tuple(out), tuple(header), spread=tuple(spread))
 
 
 def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
@@ -349,12 +474,12 @@ def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
     )
 
 
-def _caption(captions: list[tuple[float, str]], top: float) -> str:
-    """The nearest caption above the table (where captions are printed), else the nearest."""
-    above = [c for c in captions if c[0] <= top]
+def _caption(captions: list[tuple[BBox, str]], top: float) -> str:
+    """The nearest caption above ``top``, else the nearest."""
+    above = [(box[1], name) for box, name in captions if box[1] <= top]
     if above:
         return max(above)[1]
-    return min(captions, key=lambda c: abs(c[0] - top))[1] if captions else ""
+    return min(captions, key=lambda c: abs(c[0][1] - top))[1] if captions else ""
 
 
 def _below(table: Table, row: list[Cell]) -> bool:
