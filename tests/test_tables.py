@@ -337,3 +337,64 @@ def test_a_full_width_table_on_a_two_column_page_keeps_its_labels(tmp_path: Path
         "Table 4: ERNIE: Acc 84.0; F1 82.1; Time 15 s",
         "Table 4: T5: Acc 83.3; F1 80.9; Time 30 s",
     ]
+
+
+def _stacked_pdf(path: Path) -> Path:
+    """Tables whose headers take two or three lines, as LaTeX sets them.
+
+    A group header centred over its columns (with the label's header set between the two
+    lines, as a two-line cell is), column names wrapped over three lines, and a caption
+    above a table whose last line is short.
+    """
+    texts = [
+        (162.0, 100.0, "2-class", 8.0),
+        (242.0, 100.0, "3-class", 8.0),
+        (77.0, 105.0, "Model", 8.0),
+        (143.0, 113.0, "Acc", 8.0),
+        (172.0, 113.0, "Macro-F1", 8.0),
+        (223.0, 113.0, "Acc", 8.0),
+        (252.0, 113.0, "Macro-F1", 8.0),
+    ]
+    for r, (name, *values) in enumerate(
+        [
+            ("GPT-4", "78.26", "78.22", "66.41", "64.12"),
+            ("Human", "92.46", "92.40", "85.20", "84.73"),
+        ]
+    ):
+        for x, cell in zip((77.0, 143.0, 172.0, 223.0, 252.0), (name, *values), strict=True):
+            texts.append((x, 126.0 + 11 * r, cell, 8.0))
+    texts.append((71.0, 160.0, "Table 1: Accuracy and macro-F1 in the two settings.", 8.0))
+    for y, cells in (
+        (220.0, ((148.0, "Avg."), (195.0, "Max"), (233.0, "Claims"))),
+        (229.0, ((102.0, "Setting"), (139.0, "reasoning"), (186.0, "reasoning"), (240.0, "per"))),
+        (238.0, ((148.0, "steps"), (194.0, "steps"), (237.0, "table"))),
+        (251.0, ((102.0, "Train"), (148.0, "3.1"), (195.0, "11"), (237.0, "5.2"))),
+        (262.0, ((102.0, "Test"), (148.0, "3.3"), (195.0, "12"), (237.0, "5.0"))),
+    ):
+        texts += [(x, y, cell, 8.0) for x, cell in cells]
+    texts.append((71.0, 285.0, "Table 2: Reasoning steps per split.", 8.0))
+    texts.append((77.0, 330.0, "Table 3: Joint accuracy of the tracker and of its ablations", 8.0))
+    texts.append((77.0, 340.0, "without attention.", 8.0))
+    texts += [(77.0, 352.0, "Model", 8.0), (160.0, 352.0, "Joint Acc.", 8.0)]
+    texts += [(77.0, 363.0, "COMER", 8.0), (160.0, 363.0, "88.64%", 8.0)]
+    texts += [(77.0, 374.0, "- MLP", 8.0), (160.0, 374.0, "83.24%", 8.0)]
+    texts += [(77.0, 385.0, "- Hierarchical-Attn", 8.0), (160.0, 385.0, "86.69%", 8.0)]
+    return _page_pdf(path, texts)
+
+
+def test_a_header_stacked_over_lines_names_each_column_in_full(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(_stacked_pdf(tmp_path / "stacked.pdf"))
+    rows = [s.text for s in paper.sentences if s.section == "table"]
+    assert rows == [
+        "Table 1: GPT-4: 2-class Acc 78.26; 2-class Macro-F1 78.22; 3-class Acc 66.41; "
+        "3-class Macro-F1 64.12",
+        "Table 1: Human: 2-class Acc 92.46; 2-class Macro-F1 92.40; 3-class Acc 85.20; "
+        "3-class Macro-F1 84.73",
+        "Table 2: Train: Avg. reasoning steps 3.1; Max reasoning steps 11; Claims per table 5.2",
+        "Table 2: Test: Avg. reasoning steps 3.3; Max reasoning steps 12; Claims per table 5.0",
+        "Table 3: COMER: Joint Acc. 88.64%",
+        "Table 3: - MLP: Joint Acc. 83.24%",
+        "Table 3: - Hierarchical-Attn: Joint Acc. 86.69%",
+    ]

@@ -14,6 +14,11 @@ A label printed once for a group of rows (a merged cell: "MDRM [46]" beside its 
 label of each row of its group, which it is centred on; a lone label flush with the rows under
 it ("symmetric", "asymmetric") heads them up to the next one.
 
+A header may take several lines: a group header centred over its columns ("2-class" over "Acc"
+and "Macro-F1"), or column names wrapped over lines ("Avg." over "reasoning" over "steps"). Each
+column is named by all of them ("2-class Acc"), so values of the same metric in two settings are
+told apart. The last line of a caption above the table is not a header line.
+
 On a page set in two columns, a table one column wide is read from its column alone: the other
 column's lines fall between its rows and onto them (a short line there would read as a cell),
 and its header may sit a line of the other column away. A table whose labels and values reach
@@ -45,6 +50,7 @@ _NUMERIC = re.compile(
     r"^[-+\u2212±(]?(?:\d[\d.,]*|\.\d+)\s*(?:%|[KMBkm](?![A-Za-z]))?[)*†‡]*$|^[-\u2013\u2014]$"
 )
 _CAPTION = re.compile(r"^\s*(Table|Tab\.|表)\s*(\d+)", re.I)
+_VALUES = re.compile(r"\d+(?:\.\d+)?")
 _MARKUP = re.compile(r"</?(?:bold|italic|b|i)>|\[(?:ITALIC|BOLD|EMPTY)\]", re.I)
 
 
@@ -390,6 +396,106 @@ def _header_above(rows: list[list[Cell]], i: int) -> list[Cell]:
     return []
 
 
+#: Header lines over the lowest one a table may stack ("2-class" over "Acc  F1").
+HEADER_LINES = 3
+
+
+def _upper_header(rows: list[list[Cell]], k: int) -> list[list[Cell]]:
+    """Header lines stacked over the header line ``rows[k]``, top first.
+
+    Lines of short cells right above it: a group header spanning columns ("2-class",
+    "3-class"), the first words of wrapped column names ("Avg." over "reasoning" over
+    "steps"), or a label set between two lines ("Model"). Not data, a caption, or the end of
+    running text ("the pretraining step contributes."), and no cell as wide as half the header
+    (a caption's last line).
+    """
+    header = rows[k]
+    span = max(c.bbox[2] for c in header) - min(c.bbox[0] for c in header)
+    upper: list[list[Cell]] = []
+    j = k - 1
+    while j >= 0 and len(upper) < HEADER_LINES - 1:
+        line = rows[j]
+        if (
+            not _close(line, rows[j + 1])
+            or not all(_heads(c, span) for c in line)
+            or _in_caption(rows, j)
+        ):
+            break
+        upper.insert(0, line)
+        j -= 1
+    return upper
+
+
+def _in_caption(rows: list[list[Cell]], j: int) -> bool:
+    """Whether line ``j`` ends a caption or a paragraph above it.
+
+    That is, lines set flush with it, one under the other, lead up to a caption's first line.
+    """
+    x = rows[j][0].bbox[0]
+    i = j
+    while i > 0 and abs(rows[i - 1][0].bbox[0] - x) < 2 and _close(rows[i - 1], rows[i]):
+        i -= 1
+        if _CAPTION.match(rows[i][0].text) or len(rows[i][0].text.split()) > MAX_CELL_WORDS:
+            return True
+    return False
+
+
+def _heads(cell: Cell, span: float) -> bool:
+    """Whether a cell can be part of a header ``span`` points wide."""
+    words = cell.text.split()
+    return (
+        len(words) <= MAX_CELL_WORDS
+        and not _prose(cell.text)
+        and not (len(words) > 1 and cell.text[-1] in ".,;:")
+        and not _NUMERIC.match(cell.text)
+        and len(_VALUES.findall(cell.text)) < 2
+        and not _CAPTION.match(cell.text)
+        and cell.bbox[2] - cell.bbox[0] <= span / 2
+    )
+
+
+def _stacked(header: list[Cell], upper: list[list[Cell]]) -> list[Cell]:
+    """The header's cells named by the cells stacked over them, top first ("2-class Acc")."""
+    names = [[c.text] for c in header]
+    for line in reversed(upper):
+        for k, cell in enumerate(header):
+            over = _over(cell, line)
+            # A header whose cells repeat on two lines ("P@1" over "P@1") names a column once.
+            if over is not None and over.text != names[k][0]:
+                names[k].insert(0, over.text)
+    return [replace(c, text=" ".join(n)) for c, n in zip(header, names, strict=True)]
+
+
+def _over(cell: Cell, line: list[Cell]) -> Cell | None:
+    """The cell of an upper header line that heads ``cell``.
+
+    One over it, else one spanning it: a spanning cell is centred on its columns, which reach
+    halfway to its neighbours on its line (as far on its other side when it has one neighbour
+    only, and its own width either side when it has none).
+    """
+    for upper in line:
+        if min(cell.bbox[2], upper.bbox[2]) > max(cell.bbox[0], upper.bbox[0]):
+            return upper
+    centre = (cell.bbox[0] + cell.bbox[2]) / 2
+    ordered = sorted(line, key=lambda c: c.bbox[0])
+    for i, upper in enumerate(ordered):
+        middle = (upper.bbox[0] + upper.bbox[2]) / 2
+        left = (ordered[i - 1].bbox[2] + upper.bbox[0]) / 2 if i > 0 else None
+        right = (upper.bbox[2] + ordered[i + 1].bbox[0]) / 2 if i + 1 < len(ordered) else None
+        if left is not None and right is not None:
+            reach = (left, right)
+        elif left is not None:
+            reach = (left, 2 * middle - left)
+        elif right is not None:
+            reach = (2 * middle - right, right)
+        else:
+            width = upper.bbox[2] - upper.bbox[0]
+            reach = (upper.bbox[0] - width, upper.bbox[2] + width)
+        if reach[0] <= centre <= reach[1]:
+            return upper
+    return None
+
+
 def _headed_row(rows: list[list[Cell]], i: int) -> bool:
     """Whether a lone data row sits under a header of its own, one header cell over each cell."""
     header, cells = _header_above(rows, i), rows[i]
@@ -426,6 +532,7 @@ def _table(
     previous: Table | None,
 ) -> Table:
     header: list[Cell] = []
+    extra: list[BBox] = []
     if _bold_header(rows, first, last):
         # A header of numbers ("Recall 0.1 0.2 0.3 AUC") reads as data but for its bold type.
         header, first = rows[first], first + 1
@@ -434,6 +541,10 @@ def _table(
             # The label of the first group of rows ("symmetric") sits under the header.
             first -= 1
         header = _header_above(rows, first)
+        if header:
+            upper = _upper_header(rows, first - 1)
+            header = _stacked(header, upper)
+            extra = [c.bbox for line in upper for c in line]
         if (
             not header
             and previous is not None
@@ -458,6 +569,7 @@ def _table(
         kept += [c.bbox for c in values if _NUMERIC.match(c.text)]
         spread.append((min(b[0] for b in kept or [box]), max(b[2] for b in kept or [box])))
     boxes = [c.bbox for row in rows[first : last + 1] for c in row] + [c.bbox for c in header]
+    boxes += extra
     return Table(page_number, union_bbox(boxes), tuple(out), tuple(header), spread=tuple(spread))
 
 
