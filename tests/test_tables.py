@@ -398,3 +398,21 @@ def test_a_header_stacked_over_lines_names_each_column_in_full(tmp_path: Path) -
         "Table 3: - MLP: Joint Acc. 83.24%",
         "Table 3: - Hierarchical-Attn: Joint Acc. 86.69%",
     ]
+
+
+def test_a_mean_and_its_spread_is_one_value_cell(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    texts = [(72.0, 100.0, "Table 2: BLEU and METEOR over five runs.", 9.0)]
+    grid = [
+        ("Model", "BLEU", "METEOR"),
+        ("S2S", "22.55 ± 0.17", "29.90 ± 0.31"),
+        ("G2S-GGNN", "24.32±0.16", "30.53 (± 0.30)"),
+    ]
+    for r, row in enumerate(grid):
+        texts += [(72.0 + 110 * c, 120.0 + 14 * r, cell, 9.0) for c, cell in enumerate(row)]
+    paper = parse_pdf(_page_pdf(tmp_path / "spread.pdf", texts))
+    assert [s.text for s in paper.sentences if s.section == "table"] == [
+        "Table 2: S2S: BLEU 22.55 ± 0.17; METEOR 29.90 ± 0.31",
+        "Table 2: G2S-GGNN: BLEU 24.32±0.16; METEOR 30.53 (± 0.30)",
+    ]

@@ -45,9 +45,11 @@ MAX_CELL_WORDS = 6
 #: Label-value rows in a run that make a two-column table (fewer are a list or an equation).
 PAIR_ROWS = 3
 #: A numeric cell: "0.401", "-1.2", "(3.4)", "12.5%", ".311" (a leading dot), "2.87M" (a count
-#: in thousands, millions or billions), or a dash for none.
+#: in thousands, millions or billions), a mean and its spread ("22.55 ± 0.17", "76.5 (± 2.7)"),
+#: or a dash for none.
 _NUMERIC = re.compile(
-    r"^[-+\u2212±(]?(?:\d[\d.,]*|\.\d+)\s*(?:%|[KMBkm](?![A-Za-z]))?[)*†‡]*$|^[-\u2013\u2014]$"
+    r"^[-+\u2212±(]?(?:\d[\d.,]*|\.\d+)\s*(?:%|[KMBkm](?![A-Za-z]))?"
+    r"(?:\s*\(?\s*±\s*(?:\d[\d.,]*|\.\d+)\s*%?\)?)?[)*†‡]*$|^[-\u2013\u2014]$"
 )
 _CAPTION = re.compile(r"^\s*(Table|Tab\.|表)\s*(\d+)", re.I)
 _VALUES = re.compile(r"\d+(?:\.\d+)?")
