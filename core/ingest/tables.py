@@ -352,7 +352,7 @@ def _beside(caption: BBox, table: Table, middle: float | None) -> bool:
 def _adjoin(a: Table, b: Table) -> bool:
     """Whether two tables are blocks of one: one right under the other, in the same columns."""
     upper, lower = (a, b) if a.bbox[1] <= b.bbox[1] else (b, a)
-    line = min(r.bbox[3] - r.bbox[1] for r in (*upper.rows, *lower.rows))
+    line = min((r.bbox[3] - r.bbox[1] for r in (*upper.rows, *lower.rows)), default=0.0)
     gap = lower.bbox[1] - upper.bbox[3]
     return -line < gap < 3 * line and min(a.bbox[2], b.bbox[2]) > max(a.bbox[0], b.bbox[0])
 
