@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -413,3 +414,54 @@ def test_same_slot(claim: str, value: str, evidence: str, other: str, expected: 
     mention = next(m for m in extract_numbers(claim) if m.raw == value)
     theirs = next(m for m in extract_numbers(evidence) if m.raw == other)
     assert same_slot(claim, mention, evidence, theirs) is expected
+
+
+#: A results table whose header stacks the setting over the metric, and a sentence of the paper
+#: that states two of its values.
+SETTINGS_ROWS = [
+    ev(
+        "Table 1: GPT-3.5: 2-class Acc 70.41; 2-class Macro-F1 70.33; 3-class Acc 56.28; "
+        "3-class Macro-F1 49.32",
+        page=1,
+    ),
+    ev(
+        "Table 1: GPT-4: 2-class Acc 78.26; 2-class Macro-F1 78.22; 3-class Acc 66.41; "
+        "3-class Macro-F1 64.12",
+        page=1,
+    ),
+    ev(
+        "Table 1: Human: 2-class Acc 92.46; 2-class Macro-F1 92.40; 3-class Acc 85.20; "
+        "3-class Macro-F1 84.73",
+        page=1,
+    ),
+    ev(
+        "Even the strongest model, GPT-4, reaches a macro-F1 of 78.22 in the two-class setting "
+        "and 64.12 in the three-class setting.",
+        page=1,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the setting named once, far from the number, holds for it
+        ("In the 3-class setting, GPT-4 reaches a macro-F1 of 78.22.", ("78.22", "64.12")),
+        ("In the three-class setting, GPT-4 reaches a macro-F1 of 64.12.", None),
+        ("GPT-4 reaches a macro-F1 of 64.12 in the 2-class setting.", ("64.12", "78.22")),
+        # "three-class" is the header's "3-class", "accuracy" its "Acc"
+        ("GPT-3.5 obtains an accuracy of 56.28 in the three-class setting.", None),
+        ("GPT-3.5 obtains an accuracy of 70.41 in the three-class setting.", ("70.41", "56.28")),
+        ("Human accuracy is 85.20 in the 2-class setting.", ("85.20", "92.46")),
+        # a name with a number is no setting: GPT-4 does not stand for the 4-class setting
+        ("GPT-4 reaches a macro-F1 of 78.22 in the 2-class setting.", None),
+    ],
+)
+def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    # the score only: the checker leaves out the numbers of names ("GPT-4", "GPT-3.5")
+    score = re.search(r"\d+\.\d+(?=\.?$| in| with)", text)
+    assert score is not None
+    mentions = [m for m in extract_numbers(text) if m.raw == score.group()]
+    found = bind_numbers(mentions, text, SETTINGS_ROWS).mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch

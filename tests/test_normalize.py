@@ -107,3 +107,18 @@ def test_counts_written_as_words(text: str, values: list[str]) -> None:
 def test_a_number_after_a_chinese_comma_is_found_but_not_a_digit_group() -> None:
     assert [m.raw for m in extract_numbers("1000条作为验证集，其余1000条")] == ["1000", "1000"]
     assert [m.raw for m in extract_numbers("(1,2) and 1,000")] == ["1", "1,000"]
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("three-class", "3-class"),
+        ("Two-layer", "2-layer"),
+        ("one-shot", "one-shot"),
+        ("GPT-4", "GPT-4"),
+    ],
+)
+def test_a_condition_spelled_with_a_count_takes_its_digits(token: str, expected: str) -> None:
+    from core.text.normalize import digit_setting
+
+    assert digit_setting(token) == expected

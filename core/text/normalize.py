@@ -204,6 +204,18 @@ _SPELLED = re.compile(
 )
 
 
+_SPELLED_SETTING = re.compile(r"(?P<word>[A-Za-z]+)(?P<rest>-[A-Za-z].*)")
+
+
+def digit_setting(token: str) -> str:
+    """A condition spelled with a count in one form with digits: "three-class" -> "3-class"."""
+    match = _SPELLED_SETTING.fullmatch(token)
+    if match is None:
+        return token
+    value = _EN_COUNTS.get(match.group("word").casefold())
+    return f"{value}{match.group('rest')}" if value is not None else token
+
+
 def spelled_numbers(text: str) -> list[NumberMention]:
     """Counts written as words: "four networks", "five or six parameters", 两个网站, 三位标注者."""
     text = unicodedata.normalize("NFKC", text)

@@ -16,13 +16,14 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import (
     NumberMention,
     assigned_letter,
     canonical_number,
+    digit_setting,
     extract_numbers,
     settle_approximate,
     spelled_numbers,
@@ -62,6 +63,7 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 #: A list item's number ("1. Write manuscripts ...") at the start of an evidence text.
 _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
+_SETTING_PARTS = re.compile(r"\d+-[A-Za-z]+|(?P<word>[A-Za-z]+)[-=]\d+")
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
 #: After a number written as a condition's value: "-day" of "15-day", " days" of "3 days".
 _SETTING_AFTER = re.compile(rf"-[A-Za-z]|\s(?:{_DURATION.pattern})\b", re.I)
@@ -139,8 +141,8 @@ def number_context(text: str, start: int, end: int) -> _Context:
     """
     text = _BRACKETED_SEMICOLON.sub(" ", text)
     row = ";" in text
-    left = _side(reversed(_durations_joined(_TOKEN.findall(text[:start]))), row)
-    right = _side(_durations_joined(_TOKEN.findall(text[end:])), row)
+    left = _side(reversed(_durations_joined(_tokens(text[:start]))), row)
+    right = _side(_durations_joined(_tokens(text[end:])), row)
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
@@ -155,6 +157,17 @@ def number_context(text: str, start: int, end: int) -> _Context:
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
     return _Context(frozenset(kept), frozenset(names[:1]), _nearest_setting(left, right))
+
+
+def _tokens(text: str) -> list[str]:
+    """Context tokens, a condition spelled with a count in digits ("three-class" -> "3-class")."""
+    return [digit_setting(t) for t in _TOKEN.findall(text)]
+
+
+def sole_setting(text: str) -> str:
+    """The one condition a sentence names with its number ("In the 3-class setting, …"), or ""."""
+    found = {s for t in _durations_joined(_tokens(text)) if (s := _setting(t))}
+    return found.pop() if len(found) == 1 else ""
 
 
 def assigned(text: str, mention: NumberMention) -> bool:
@@ -208,11 +221,18 @@ def _nearest_setting(left: Sequence[str], right: Sequence[str]) -> str:
 
 
 def _setting(token: str) -> str:
-    """A condition written with its number, in one form ("3-days" -> "3-day"), or ""."""
-    word = token.casefold()
-    if not _SETTING.fullmatch(word) or _NUMBER_TOKEN.fullmatch(word):
+    """A condition written with its number, in one form ("3-days" -> "3-day"), or "".
+
+    A count and a word ("3-days", "2-class") or a plain word and a count ("top-5", "n=7");
+    a name with a number ("GPT-4", "ResNet-50") or a metric ("Macro-F1") is no condition.
+    """
+    match = _SETTING_PARTS.fullmatch(token)
+    if match is None:
         return ""
-    return stem(word)
+    word = match.group("word")
+    if word and len(word) > 1 and not (word.islower() or word.istitle()):
+        return ""
+    return stem(token.casefold())
 
 
 def _side(tokens: Iterable[str], row: bool) -> list[str]:
@@ -266,15 +286,24 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     does a value reported under another setting ("15-days (+49.0%)" for a claim about 3 days);
     "3-day" and "n=3" are one setting.
     """
-    if wanted.names - have.names and have.names - wanted.names:
+    # A name one side writes in lower case is among its words ("macro-F1" for "Macro-F1").
+    if wanted.names - have.names - have.words and have.names - wanted.names - wanted.words:
         return None
     if wanted.setting and have.setting and not _same_setting(wanted.setting, have.setting):
         return None
     shared = set(wanted.words & have.words)
+    # A table header abbreviates ("Acc" for accuracy, "Prec" for precision).
+    shared |= {w for w in wanted.words - shared if any(_abbreviates(w, h) for h in have.words)}
     if wanted.setting and have.setting:
         shared |= {wanted.setting}
     # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly.
     return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w))
+
+
+def _abbreviates(a: str, b: str) -> bool:
+    """Whether one word is the other cut short: "acc" and "accuracy", "max" and "maximum"."""
+    short, long = sorted((a, b), key=len)
+    return 3 <= len(short) <= 5 < len(long) and short.isalpha() and long.startswith(short)
 
 
 def _same_setting(a: str, b: str) -> bool:
@@ -350,7 +379,13 @@ def bind_numbers(
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
-    contexts = [(m, number_context(claim, m.start, m.end), True) for m in mentions]
+    # A condition the sentence names once holds for its numbers however far apart they stand
+    # ("In the 3-class setting, GPT-4 reaches a macro-F1 of 64.12").
+    sole = sole_setting(claim)
+    contexts = [
+        (m, _in_setting(number_context(claim, m.start, m.end), sole, setting_value(claim, m)), True)
+        for m in mentions
+    ]
     contexts += [(m, number_context(claim, m.start, m.end), False) for m in spelled]
     # The first evidence sentence that states the claim's fact (retrieval may rank a sentence
     # sharing only the claim's number above it).
@@ -392,6 +427,13 @@ def bind_numbers(
         if mismatch is None and rival is not None:
             mismatch = rival[1]
     return Binding(counted, bound, mismatch)
+
+
+def _in_setting(context: _Context, setting: str, own: bool) -> _Context:
+    """The context under the sentence's one condition, unless the number is that condition's."""
+    if own or context.setting or not setting:
+        return context
+    return replace(context, setting=setting)
 
 
 def _near_evidence(
