@@ -65,6 +65,13 @@ def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
     assert _admissions().check(claim, evidence) is None
 
 
+def test_a_quantifier_is_no_shared_topic() -> None:
+    # "all" is both sentences' word, but says nothing of what is admitted
+    claim = "The authors acknowledge that all baselines need more diabetes questions."
+    assert _admissions().check(claim, ["All baselines are limited to English text."]) is not None
+    assert _admissions().check(claim, ["All baselines lack diabetes questions."]) is None
+
+
 def test_the_verdict_says_the_paper_states_no_such_limitation() -> None:
     paper = make_paper(SENTENCES)
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())

@@ -237,6 +237,11 @@ def test_a_missing_ratio_names_the_papers_ratio() -> None:
         ("Returns are measured over 60 days.", False),
         ("Training took 47 minutes.", False),
         ("Training took 47 hours.", True),
+        # a table prints times short: "54s", "2.5 h"
+        ("Each claim takes 54 seconds.", False),
+        ("Indexing takes 2.5 hours.", False),
+        ("Indexing takes 2.5 minutes.", True),
+        ("Each claim takes 4 seconds.", True),
         ("The model has 2 layers.", False),
         ("The model has 4 layers.", True),
         ("The model is trained for 5 epochs.", False),
@@ -256,7 +261,8 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
         [
             "We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
             "Training took 47 minutes. Table 1 has 60 rows and 4 columns. "
-            "Number of layers 2. Epochs: 5. The study began in 2021."
+            "Number of layers 2. Epochs: 5. The study began in 2021. "
+            "Table 2: AIC CTU: time per claim 54s; indexing 2.5 h; 4 GPUs"
         ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures

@@ -416,3 +416,26 @@ def test_a_mean_and_its_spread_is_one_value_cell(tmp_path: Path) -> None:
         "Table 2: S2S: BLEU 22.55 ± 0.17; METEOR 29.90 ± 0.31",
         "Table 2: G2S-GGNN: BLEU 24.32±0.16; METEOR 30.53 (± 0.30)",
     ]
+
+
+def test_column_names_set_rotated_name_their_columns(tmp_path: Path) -> None:
+    from core.ingest.pdf import parse_pdf
+
+    pymupdf = pytest.importorskip("pymupdf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 150), "Table 1: Scores of the shared task systems.", fontsize=9)
+    page.insert_text((80, 240), "System", fontsize=9)
+    for x, name in ((140, "old score"), (180, "new score"), (220, "time per claim")):
+        page.insert_text((x + 3, 240), name, fontsize=9, rotate=90)
+    for r, cells in enumerate(
+        (("AIC CTU", "0.41", "0.33", "54s"), ("HUMANE", "0.45", "0.27", "29s"))
+    ):
+        for x, cell in zip((80, 140, 180, 220), cells, strict=True):
+            page.insert_text((x, 254 + 13 * r), cell, fontsize=9)
+    doc.save(tmp_path / "rotated.pdf")
+    paper = parse_pdf(tmp_path / "rotated.pdf")
+    assert [s.text for s in paper.sentences if s.section == "table"] == [
+        "Table 1: AIC CTU: old score 0.41; new score 0.33; time per claim 54s",
+        "Table 1: HUMANE: old score 0.45; new score 0.27; time per claim 29s",
+    ]

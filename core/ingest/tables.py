@@ -17,7 +17,8 @@ it ("symmetric", "asymmetric") heads them up to the next one.
 A header may take several lines: a group header centred over its columns ("2-class" over "Acc"
 and "Macro-F1"), or column names wrapped over lines ("Avg." over "reasoning" over "steps"). Each
 column is named by all of them ("2-class Acc"), so values of the same metric in two settings are
-told apart. The last line of a caption above the table is not a header line.
+told apart. The last line of a caption above the table is not a header line. Column names set
+rising at an angle (narrow columns print them so) stand at the foot of their columns.
 
 On a page set in two columns, a table one column wide is read from its column alone: the other
 column's lines fall between its rows and onto them (a short line there would read as a cell),
@@ -96,6 +97,8 @@ def _spans(page_dict: dict[str, Any]) -> list[_Span]:
     for block in page_dict.get("blocks", []):
         for line in block.get("lines", []):
             dx, dy = line.get("dir", (1.0, 0.0))
+            if dy < -0.5 and (rotated := _rotated(line)) is not None:
+                out.append(rotated)
             if abs(dy) > 0.02 or dx <= 0:
                 continue
             for span in line["spans"]:
@@ -104,6 +107,22 @@ def _spans(page_dict: dict[str, Any]) -> list[_Span]:
                     bold = bool(span.get("flags", 0) & 16) or "bold" in span.get("font", "").lower()
                     out.append((tuple(span["bbox"]), text, float(span["size"]), bold))  # type: ignore[arg-type]
     return out
+
+
+def _rotated(line: dict[str, Any]) -> _Span | None:
+    """A column name set rising at an angle, as a cell on the line where it starts.
+
+    Narrow columns print their names rotated; each rises from the foot of its column, so the
+    cell stands at its first letter, one letter wide, where a header row would be.
+    """
+    spans = line.get("spans") or []
+    text = " ".join("".join(_MARKUP.sub(" ", s["text"]) for s in spans).split())
+    if not text or len(text.split()) > MAX_CELL_WORDS:
+        return None
+    x, y = spans[0]["origin"]
+    size = float(spans[0]["size"])
+    bold = all(bool(s.get("flags", 0) & 16) or "bold" in s.get("font", "").lower() for s in spans)
+    return ((x, y - size, x + size, y), text, size, bold)
 
 
 def _rows(spans: list[_Span]) -> list[list[Cell]]:

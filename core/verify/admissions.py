@@ -44,6 +44,12 @@ _LIMITATION = re.compile(
 )
 #: Share of the admitted clause's content words a limitation sentence must hold (two at least).
 ADMITTED_SHARE = 0.25
+#: Quantifiers and comparisons say how much or which, not what is admitted: "all the nuances"
+#: and "all l sources" share no topic.
+_GENERIC = frozenset(
+    "all any each every some many most more less other others different same such various "
+    "several".split()
+)
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ class Admissions:
         clause = admitted_clause(claim)
         if clause is None:
             return None
-        wanted = content_words(_LIMITATION.sub(" ", clause))
+        wanted = content_words(_LIMITATION.sub(" ", clause)) - _GENERIC
         if len(wanted) < 2:
             return None
         if any(_LIMITATION.search(e) and len(wanted & content_words(e)) >= 2 for e in evidence):

@@ -109,6 +109,14 @@ NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?%?")
 
 
+#: Short forms of the time units a number may carry.
+_TIME_ABBREVIATIONS = {
+    "second": ("s", "sec", "secs"),
+    "minute": ("min", "mins"),
+    "hour": ("h", "hr", "hrs"),
+}
+
+
 class PaperFacts:
     """What the gates look up in a paper, computed once per paper."""
 
@@ -177,6 +185,10 @@ class PaperFacts:
         if unit.lower() in UNITS_ZH:
             forms = "|".join(map(re.escape, UNITS_ZH[unit.lower()]))
             patterns.append(rf"(?<![\d.]){number}\s*(?:{forms})")
+        if unit.lower() in _TIME_ABBREVIATIONS:
+            # Tables print times short: "54s", "7 s", "2.5 h".
+            short = "|".join(_TIME_ABBREVIATIONS[unit.lower()])
+            patterns.append(rf"(?<![\d.]){number}\s?(?:{short})(?![A-Za-z])")
         return any(re.search(p, self.unit_text, re.I) for p in patterns)
 
     def assigns(self, letter: str, mention: NumberMention) -> bool | None:
