@@ -21,6 +21,15 @@ def _page_pdf(path: Path, texts: list[tuple[float, float, str, float]]) -> Path:
     return path
 
 
+def _read(path: Path) -> tuple[list[str], str]:
+    """The table rows a PDF is read into, and its body text."""
+    from core.ingest.pdf import parse_pdf
+
+    paper = parse_pdf(path)
+    rows = [s.text for s in paper.sentences if s.section == "table"]
+    return rows, " ".join(s.text for s in paper.sentences if s.section != "table")
+
+
 def table_pdf(path: Path) -> Path:
     texts = [
         (72.0, 80.0, "Results are shown below and discussed in the text.", 10.0),
@@ -87,17 +96,13 @@ def _grouped_pdf(path: Path) -> Path:
 
 
 def test_group_labels_and_the_other_column(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
-
-    paper = parse_pdf(_grouped_pdf(tmp_path / "g.pdf"))
-    rows = [s.text for s in paper.sentences if s.section == "table"]
+    rows, body = _read(_grouped_pdf(tmp_path / "g.pdf"))
     assert rows == [
         "Table 3: HTSL Glove: n=3 1.558; n=7 0.469",
         "Table 3: HTSL Glove+Audio: n=3 1.313; n=7 0.389",
         "Table 3: HTML Glove: n=3 1.574; n=7 0.474",
         "Table 3: HTML Glove+Audio: n=3 0.845; n=7 0.349",
     ]
-    body = " ".join(s.text for s in paper.sentences if s.section != "table")
     assert "progressive architecture" in body
     assert "0.845" not in body
 
@@ -308,10 +313,7 @@ def _acl_page(path: Path, *, wide: bool = False) -> Path:
 
 
 def test_a_table_one_column_wide_keeps_its_rows_and_its_caption_below(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
-
-    paper = parse_pdf(_acl_page(tmp_path / "acl.pdf"))
-    rows = [s.text for s in paper.sentences if s.section == "table"]
+    rows, body = _read(_acl_page(tmp_path / "acl.pdf"))
     assert rows == [
         "Table 1: BERT: Acc 81.5; F1 71.25; Time 10 s",
         "Table 1: RoBERTa: Acc 82.5; F1 72.25; Time 20 s",
@@ -322,17 +324,12 @@ def test_a_table_one_column_wide_keeps_its_rows_and_its_caption_below(tmp_path: 
         "Table 2: CNN: Acc 82.5; F1 72.25; Time 20 s",
         "Table 2: fastText: Acc 83.5; F1 73.25; Time 30 s",
     ]
-    body = " ".join(s.text for s in paper.sentences if s.section != "table")
     assert "23GB VRAM." in body
     assert "83.5" not in body
 
 
 def test_a_full_width_table_on_a_two_column_page_keeps_its_labels(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
-
-    paper = parse_pdf(_acl_page(tmp_path / "wide.pdf", wide=True))
-    rows = [s.text for s in paper.sentences if s.section == "table"]
-    assert rows == [
+    assert _read(_acl_page(tmp_path / "wide.pdf", wide=True))[0] == [
         "Table 4: BERT: Acc 81.2; F1 79.5; Time 12 s",
         "Table 4: ERNIE: Acc 84.0; F1 82.1; Time 15 s",
         "Table 4: T5: Acc 83.3; F1 80.9; Time 30 s",
@@ -383,11 +380,7 @@ def _stacked_pdf(path: Path) -> Path:
 
 
 def test_a_header_stacked_over_lines_names_each_column_in_full(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
-
-    paper = parse_pdf(_stacked_pdf(tmp_path / "stacked.pdf"))
-    rows = [s.text for s in paper.sentences if s.section == "table"]
-    assert rows == [
+    assert _read(_stacked_pdf(tmp_path / "stacked.pdf"))[0] == [
         "Table 1: GPT-4: 2-class Acc 78.26; 2-class Macro-F1 78.22; 3-class Acc 66.41; "
         "3-class Macro-F1 64.12",
         "Table 1: Human: 2-class Acc 92.46; 2-class Macro-F1 92.40; 3-class Acc 85.20; "
@@ -401,7 +394,6 @@ def test_a_header_stacked_over_lines_names_each_column_in_full(tmp_path: Path) -
 
 
 def test_a_mean_and_its_spread_is_one_value_cell(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
 
     texts = [(72.0, 100.0, "Table 2: BLEU and METEOR over five runs.", 9.0)]
     grid = [
@@ -411,15 +403,13 @@ def test_a_mean_and_its_spread_is_one_value_cell(tmp_path: Path) -> None:
     ]
     for r, row in enumerate(grid):
         texts += [(72.0 + 110 * c, 120.0 + 14 * r, cell, 9.0) for c, cell in enumerate(row)]
-    paper = parse_pdf(_page_pdf(tmp_path / "spread.pdf", texts))
-    assert [s.text for s in paper.sentences if s.section == "table"] == [
+    assert _read(_page_pdf(tmp_path / "spread.pdf", texts))[0] == [
         "Table 2: S2S: BLEU 22.55 ± 0.17; METEOR 29.90 ± 0.31",
         "Table 2: G2S-GGNN: BLEU 24.32±0.16; METEOR 30.53 (± 0.30)",
     ]
 
 
 def test_column_names_set_rotated_name_their_columns(tmp_path: Path) -> None:
-    from core.ingest.pdf import parse_pdf
 
     pymupdf = pytest.importorskip("pymupdf")
     doc = pymupdf.open()
@@ -434,8 +424,7 @@ def test_column_names_set_rotated_name_their_columns(tmp_path: Path) -> None:
         for x, cell in zip((80, 140, 180, 220), cells, strict=True):
             page.insert_text((x, 254 + 13 * r), cell, fontsize=9)
     doc.save(tmp_path / "rotated.pdf")
-    paper = parse_pdf(tmp_path / "rotated.pdf")
-    assert [s.text for s in paper.sentences if s.section == "table"] == [
+    assert _read(tmp_path / "rotated.pdf")[0] == [
         "Table 1: AIC CTU: old score 0.41; new score 0.33; time per claim 54s",
         "Table 1: HUMANE: old score 0.45; new score 0.27; time per claim 29s",
     ]
