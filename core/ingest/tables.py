@@ -104,8 +104,7 @@ def _spans(page_dict: dict[str, Any]) -> list[_Span]:
             for span in line["spans"]:
                 text = _MARKUP.sub(" ", span["text"]).strip()
                 if text:
-                    bold = bool(span.get("flags", 0) & 16) or "bold" in span.get("font", "").lower()
-                    out.append((tuple(span["bbox"]), text, float(span["size"]), bold))  # type: ignore[arg-type]
+                    out.append((tuple(span["bbox"]), text, float(span["size"]), _bold(span)))  # type: ignore[arg-type]
     return out
 
 
@@ -121,8 +120,11 @@ def _rotated(line: dict[str, Any]) -> _Span | None:
         return None
     x, y = spans[0]["origin"]
     size = float(spans[0]["size"])
-    bold = all(bool(s.get("flags", 0) & 16) or "bold" in s.get("font", "").lower() for s in spans)
-    return ((x, y - size, x + size, y), text, size, bold)
+    return ((x, y - size, x + size, y), text, size, all(_bold(s) for s in spans))
+
+
+def _bold(span: dict[str, Any]) -> bool:
+    return bool(span.get("flags", 0) & 16) or "bold" in span.get("font", "").lower()
 
 
 def _rows(spans: list[_Span]) -> list[list[Cell]]:
@@ -227,16 +229,14 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
     # A table one text column wide shares its lines with the other column's prose, whose
     # lines fall between its rows and onto them; read alone, each column keeps its rows whole.
     middle = width / 2 if _two_columns(lines, width) else None
-    halves = (
-        [t for left in (True, False) for t in _scan(_half(lines, width, left), page_number)]
-        if middle is not None
-        else []
-    )
-    wide = [t for t in whole if _across(t, width / 2)]
-    kept = wide + [
-        t for t in whole if t not in wide and not any(_overlap(t.bbox, h.bbox) for h in halves)
-    ]
-    kept += [h for h in halves if not any(_overlap(h.bbox, t.bbox) for t in wide)]
+    kept = whole
+    if middle is not None:
+        halves = [
+            t for left in (True, False) for t in _scan(_half(lines, middle, left), page_number)
+        ]
+        wide = [t for t in whole if _across(t, middle)]
+        kept = [t for t in whole if t in wide or not any(_overlap(t.bbox, h.bbox) for h in halves)]
+        kept += [h for h in halves if not any(_overlap(h.bbox, t.bbox) for t in wide)]
     kept.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
     return _captioned(kept, _captions(lines), middle)
 
@@ -276,9 +276,8 @@ def _scan(rows: list[list[Cell]], page_number: int) -> list[Table]:
     return tables
 
 
-def _half(lines: list[list[Cell]], width: float, left: bool) -> list[list[Cell]]:
-    """The lines' cells that lie in the left (or right) half of the page, empty lines left out."""
-    middle = width / 2
+def _half(lines: list[list[Cell]], middle: float, left: bool) -> list[list[Cell]]:
+    """The lines' cells left (or right) of the page's ``middle``, empty lines left out."""
     out = []
     for row in lines:
         cells = [c for c in row if (c.bbox[2] <= middle if left else c.bbox[0] >= middle)]
@@ -582,12 +581,11 @@ def _table(
     for cells, label in zip(body, _labels(body), strict=True):
         if not cells or _is_group_label(cells):
             continue
-        values = _label_cells(cells)[1]
+        labels, values = _label_cells(cells)
         box = union_bbox([c.bbox for c in cells])
         text = row_text(label, values, header)
         out.append(TableRow(page_number, text, box, tuple(c.text for c in cells)))
-        kept = [c.bbox for c in _label_cells(cells)[0]]
-        kept += [c.bbox for c in values if _NUMERIC.match(c.text)]
+        kept = [c.bbox for c in labels] + [c.bbox for c in values if _NUMERIC.match(c.text)]
         spread.append((min(b[0] for b in kept or [box]), max(b[2] for b in kept or [box])))
     boxes = [c.bbox for row in rows[first : last + 1] for c in row] + [c.bbox for c in header]
     boxes += extra
