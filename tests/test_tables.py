@@ -428,3 +428,81 @@ def test_column_names_set_rotated_name_their_columns(tmp_path: Path) -> None:
         "Table 1: AIC CTU: old score 0.41; new score 0.33; time per claim 54s",
         "Table 1: HUMANE: old score 0.45; new score 0.27; time per claim 29s",
     ]
+
+
+def _side_by_side_pdf(path: Path) -> Path:
+    """A two-column page with one table in each column, their captions on one line below.
+
+    The left table labels groups of rows once, centred on them, and its last column runs a
+    little past the page's middle; the right table's header names input lengths ("2k").
+    """
+    pymupdf = pytest.importorskip("pymupdf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(6):
+        page.insert_text((54, 90 + 12 * k), _RIGHT_COLUMN[k][:40], fontsize=9)
+        page.insert_text((322, 90 + 12 * k), _RIGHT_COLUMN[k + 3], fontsize=9)
+    for x, name in ((60, "Task"), (120, "Length"), (180, "Cases"), (250, "Tokens")):
+        page.insert_text((x, 180), name, fontsize=9)
+    left = [("2k", "200", "1,846"), ("4k", "200", "3,771"), ("8k", "100", "7,512")]
+    left += [("1k", "200", "955"), ("4k", "100", "3,624")]
+    for r, cells in enumerate(left):
+        for x, cell in zip((120, 180, 288), cells, strict=True):
+            page.insert_text((x, 194 + 14 * r), cell, fontsize=9)
+    page.insert_text((60, 208), "RankSeg", fontsize=9)  # on the middle one of three rows
+    page.insert_text((60, 243), "PickBest", fontsize=9)  # between its two rows
+    right = [
+        ("GPT-4", "61.5", "45.0", "31.5", "22.0"),
+        ("Claude-2", "31.0", "24.5", "15.0", "12.5"),
+    ]
+    for r, row in enumerate([("Model", "2k", "4k", "8k", "16k"), *right]):
+        for x, cell in zip((322, 420, 460, 500, 540), row, strict=True):
+            page.insert_text((x, 180 + 14 * r), cell, fontsize=9)
+    page.insert_text((54, 280), "Table 1: Cases and tokens per setting.", fontsize=9)
+    page.insert_text((322, 280), "Table 2: Accuracy on RankSeg by length.", fontsize=9)
+    doc.save(path)
+    return path
+
+
+def test_tables_side_by_side_with_groups_and_a_header_of_lengths(tmp_path: Path) -> None:
+    assert _read(_side_by_side_pdf(tmp_path / "pair.pdf"))[0] == [
+        "Table 1: RankSeg: Length 2k; Cases 200; Tokens 1,846",
+        "Table 1: RankSeg: Length 4k; Cases 200; Tokens 3,771",
+        "Table 1: RankSeg: Length 8k; Cases 100; Tokens 7,512",
+        "Table 1: PickBest: Length 1k; Cases 200; Tokens 955",
+        "Table 1: PickBest: Length 4k; Cases 100; Tokens 3,624",
+        "Table 2: GPT-4: 2k 61.5; 4k 45.0; 8k 31.5; 16k 22.0",
+        "Table 2: Claude-2: 2k 31.0; 4k 24.5; 8k 15.0; 16k 12.5",
+    ]
+
+
+def test_rows_of_words_under_the_header_are_rows() -> None:
+    from core.ingest.tables import Cell, _table
+
+    def line(y: float, *cells: str) -> list[Cell]:
+        return [Cell(t, (60 + 90 * k, y, 60 + 90 * k + 40, y + 9)) for k, t in enumerate(cells)]
+
+    rows = [
+        line(100, "Statistics", "TabFact", "FEVEROUS", "Ours"),
+        line(112, "Domain", "Wiki", "Wiki", "Science"),
+        line(124, "Annotator", "AMT", "AMT", "Experts"),
+        line(136, "Max. hops", "7", "2", "11"),
+        line(148, "Claims", "117,854", "87,026", "1,225"),
+    ]
+    table = _table(rows, 3, 4, 1, None)
+    assert [r.text for r in table.rows] == [
+        "Domain: TabFact Wiki; FEVEROUS Wiki; Ours Science",
+        "Annotator: TabFact AMT; FEVEROUS AMT; Ours Experts",
+        "Max. hops: TabFact 7; FEVEROUS 2; Ours 11",
+        "Claims: TabFact 117,854; FEVEROUS 87,026; Ours 1,225",
+    ]
+    # A header printing its names twice over is one header.
+    rows[1] = line(112, "Statistics", "TabFact", "FEVEROUS", "Ours")
+    rows[2] = line(124, "Statistics", "Acc", "Acc", "Acc")
+    table = _table(rows, 3, 4, 1, None)
+    assert [c.text for c in table.header] == [
+        "Statistics",
+        "TabFact Acc",
+        "FEVEROUS Acc",
+        "Ours Acc",
+    ]

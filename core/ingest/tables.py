@@ -234,11 +234,29 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
         halves = [
             t for left in (True, False) for t in _scan(_half(lines, middle, left), page_number)
         ]
-        wide = [t for t in whole if _across(t, middle)]
+        captions = _captions(lines)
+        wide = [t for t in whole if _across(t, middle) and not _side_by_side(t, captions, middle)]
         kept = [t for t in whole if t in wide or not any(_overlap(t.bbox, h.bbox) for h in halves)]
         kept += [h for h in halves if not any(_overlap(h.bbox, t.bbox) for t in wide)]
     kept.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
     return _captioned(kept, _captions(lines), middle)
+
+
+def _side_by_side(table: Table, captions: list[tuple[BBox, str]], middle: float) -> bool:
+    """Whether a table read across the page is two tables, one in each column.
+
+    Each column then prints a caption of its own right by the table's rows; a table spanning
+    both columns has one caption, set across the middle.
+    """
+    line = min((r.bbox[3] - r.bbox[1] for r in table.rows), default=0.0)
+
+    def near(left: bool) -> bool:
+        return any(
+            (box[2] <= middle if left else box[0] >= middle) and _gap(box, table.bbox) < 4 * line
+            for box, _ in captions
+        )
+
+    return near(True) and near(False)
 
 
 def _scan(rows: list[list[Cell]], page_number: int) -> list[Table]:
@@ -277,10 +295,13 @@ def _scan(rows: list[list[Cell]], page_number: int) -> list[Table]:
 
 
 def _half(lines: list[list[Cell]], middle: float, left: bool) -> list[list[Cell]]:
-    """The lines' cells left (or right) of the page's ``middle``, empty lines left out."""
+    """The lines' cells centred left (or right) of the page's ``middle``, empty lines left out.
+
+    By their centres: a table may run a little into the space between the columns.
+    """
     out = []
     for row in lines:
-        cells = [c for c in row if (c.bbox[2] <= middle if left else c.bbox[0] >= middle)]
+        cells = [c for c in row if ((c.bbox[0] + c.bbox[2]) / 2 < middle) == left]
         if cells:
             out.append(cells)
     return out
@@ -418,9 +439,11 @@ def _header_above(rows: list[list[Cell]], i: int) -> list[Cell]:
 
 #: Header lines over the lowest one a table may stack ("2-class" over "Acc  F1").
 HEADER_LINES = 3
+#: Rows of words a table may set under its header, over its numbers ("Annotator  AMT  Experts").
+WORDED_ROWS = 6
 
 
-def _upper_header(rows: list[list[Cell]], k: int) -> list[list[Cell]]:
+def _upper_header(rows: list[list[Cell]], k: int, limit: int = HEADER_LINES) -> list[list[Cell]]:
     """Header lines stacked over the header line ``rows[k]``, top first.
 
     Lines of short cells right above it: a group header spanning columns ("2-class",
@@ -433,7 +456,7 @@ def _upper_header(rows: list[list[Cell]], k: int) -> list[list[Cell]]:
     span = max(c.bbox[2] for c in header) - min(c.bbox[0] for c in header)
     upper: list[list[Cell]] = []
     j = k - 1
-    while j >= 0 and len(upper) < HEADER_LINES - 1:
+    while j >= 0 and len(upper) < limit - 1:
         line = rows[j]
         if (
             not _close(line, rows[j + 1])
@@ -472,6 +495,30 @@ def _heads(cell: Cell, span: float) -> bool:
         and not _CAPTION.match(cell.text)
         and cell.bbox[2] - cell.bbox[0] <= span / 2
     )
+
+
+def _worded_rows(
+    lines: list[list[Cell]], data: list[Cell]
+) -> tuple[list[Cell], list[list[Cell]], list[list[Cell]]]:
+    """The header line, the lines stacked over it, and rows of words under it.
+
+    Of the lines over a table's first data row, those with a cell in the label column under a
+    first such line are rows whose values are words ("Annotator  AMT  AMT  Experts"), not
+    parts of the header.
+    """
+    values = [c for c in data if _NUMERIC.match(c.text)]
+    if not values:
+        return lines[-1], lines[:-1], []
+    edge = min(c.bbox[0] for c in values)
+    labelled = [k for k, line in enumerate(lines) if len(line) > 1 and line[0].bbox[2] < edge]
+    if len(labelled) < 2:
+        return lines[-1], lines[:-1], []
+    top = labelled[0]
+    names = {c.text for c in lines[top]}
+    # A header may print its names twice over ("Language" over "Language").
+    if any(2 * sum(c.text in names for c in line) >= len(line) for line in lines[top + 1 :]):
+        return lines[-1], lines[:-1], []
+    return lines[top], lines[:top], lines[top + 1 :]
 
 
 def _stacked(header: list[Cell], upper: list[list[Cell]]) -> list[Cell]:
@@ -553,8 +600,10 @@ def _table(
 ) -> Table:
     header: list[Cell] = []
     extra: list[BBox] = []
-    if _bold_header(rows, first, last):
-        # A header of numbers ("Recall 0.1 0.2 0.3 AUC") reads as data but for its bold type.
+    worded: list[list[Cell]] = []
+    if _bold_header(rows, first, last) or _sized_header(rows, first, last):
+        # A header of numbers ("Recall 0.1 0.2 0.3 AUC", "1k 2k 4k") reads as data but for its
+        # bold type or the sizes it names.
         header, first = rows[first], first + 1
     else:
         if first > 0 and _is_group_label(rows[first - 1]) and _close(rows[first - 1], rows[first]):
@@ -563,8 +612,11 @@ def _table(
         header = _header_above(rows, first)
         if header:
             upper = _upper_header(rows, first - 1)
+            if _worded_rows([*upper, header], rows[first])[2]:
+                upper = _upper_header(rows, first - 1, WORDED_ROWS + 1)
+            header, upper, worded = _worded_rows([*upper, header], rows[first])
             header = _stacked(header, upper)
-            extra = [c.bbox for line in upper for c in line]
+            extra = [c.bbox for line in [*upper, *worded] for c in line]
         if (
             not header
             and previous is not None
@@ -575,6 +627,11 @@ def _table(
             header = list(previous.header)
     out: list[TableRow] = []
     spread: list[tuple[float, float]] = []
+    if header:
+        for cells in worded:
+            text = row_text(cells[0].text, cells[1:], header)
+            box = union_bbox([c.bbox for c in cells])
+            out.append(TableRow(page_number, text, box, tuple(c.text for c in cells)))
     body = [
         [c for c in row if len(c.text.split()) <= MAX_CELL_WORDS] for row in rows[first : last + 1]
     ]
@@ -603,6 +660,32 @@ def _bold_header(rows: list[list[Cell]], first: int, last: int) -> bool:
         and all(c.bold for c in rows[first])
         and not all(c.bold for c in rows[first + 1])
     )
+
+
+def _sized_header(rows: list[list[Cell]], first: int, last: int) -> bool:
+    """Whether the run's first row names sizes ("1k 2k 4k 8k") over rows of plain numbers.
+
+    A size carries a magnitude suffix, rises from cell to cell, and heads values that carry
+    none.
+    """
+    if last <= first:
+        return False
+    sizes = [c.text for c in rows[first] if _NUMERIC.match(c.text)]
+    if len(sizes) < 2 or not all(_SIZE.match(t) for t in sizes):
+        return False
+    values = [_magnitude(t) for t in sizes]
+    rising = all(a < b for a, b in zip(values, values[1:], strict=False))
+    plain = all(not _SIZE.match(c.text) for row in rows[first + 1 : last + 1] for c in row)
+    return rising and plain
+
+
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMBkm])$")
+_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9}
+
+
+def _magnitude(text: str) -> float:
+    m = _SIZE.match(text)
+    return float(m.group(1)) * _SCALE[m.group(2).lower()] if m else 0.0
 
 
 def _caption(captions: list[tuple[BBox, str]], top: float) -> str:
@@ -672,12 +755,20 @@ def _labels(body: list[list[Cell]]) -> list[str]:
     below it.
     """
     parts = [_label_cells(cells)[0] for cells in body]
+    unlabelled = [not p and bool(cells) for p, cells in zip(parts, body, strict=True)]
     capable = [
-        bool(p) and (_is_group_label(cells) or len(p) > 1)
-        for cells, p in zip(body, parts, strict=True)
+        bool(p)
+        and (
+            _is_group_label(cells)
+            or len(p) > 1
+            or (k > 0 and unlabelled[k - 1])
+            or (k + 1 < len(body) and unlabelled[k + 1])
+        )
+        for k, (cells, p) in enumerate(zip(body, parts, strict=True))
     ]
     ends = [p[0].bbox[2] for p, c in zip(parts, capable, strict=True) if c]
     group: list[str | None] = [None] * len(body)
+    centred: set[int] = set()
     if ends:
         edge = min(ends)
         own = [bool(p) and p[0].bbox[0] < edge for p in parts]
@@ -689,20 +780,27 @@ def _labels(body: list[list[Cell]]) -> list[str]:
             reach = min(len(above), len(below))
             for i in above[:reach] + below[:reach]:
                 group[i] = parts[k][0].text
-    _sections(body, parts, group)
+            if reach:
+                centred.add(k)
+    _sections(body, parts, group, centred)
     labels = []
     for k, p in enumerate(parts):
         text = " ".join(c.text for c in p)
-        labels.append(f"{group[k]} {text}" if group[k] else text)
+        labels.append(f"{group[k]} {text}".strip() if group[k] else text)
     return labels
 
 
-def _sections(body: list[list[Cell]], parts: list[list[Cell]], group: list[str | None]) -> None:
-    """A lone label flush with the rows under it ("symmetric") heads them until the next one."""
+def _sections(
+    body: list[list[Cell]], parts: list[list[Cell]], group: list[str | None], centred: set[int]
+) -> None:
+    """A lone label flush with the rows under it ("symmetric") heads them until the next one.
+
+    Not one ``centred`` on its rows: that labels only them.
+    """
     section: Cell | None = None
     for k, cells in enumerate(body):
         if _is_group_label(cells):
-            section = cells[0] if group[k] is None else None
+            section = cells[0] if group[k] is None and k not in centred else None
         elif section is not None and parts[k] and group[k] is None:
             if abs(parts[k][0].bbox[0] - section.bbox[0]) > 2:
                 section = None
