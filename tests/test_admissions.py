@@ -65,6 +65,21 @@ def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
     assert _admissions().check(claim, evidence) is None
 
 
+def test_a_section_of_limitations_states_them_over_its_sentences() -> None:
+    sentences = [
+        "Every model reads the same prompt.",
+        "Our tasks are built from English text only, so other languages are out of reach.",
+        "We also test only six models.",
+    ]
+    claim = "The authors acknowledge that the models were not tested on other languages."
+    words = [content_words(s) for s in sentences]
+    assert Admissions(sentences, words).check(claim, []) is not None
+    titled = Admissions(sentences, words, ["4 Setup", "5 Limitations", "5 Limitations"])
+    assert titled.check(claim, []) is None
+    other = "The authors acknowledge that the size of the data is a limitation."
+    assert titled.check(other, []) is not None
+
+
 def test_a_quantifier_is_no_shared_topic() -> None:
     # "all" is both sentences' word, but says nothing of what is admitted
     claim = "The authors acknowledge that all baselines need more diabetes questions."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -167,3 +168,102 @@ TIED = _rows("Table 3: LSTM: F1 70.0; Acc 80.0", "Table 3: HTML: F1 70.0; Acc 82
 )
 def test_comparisons_by_group_and_with_ties(claim: str, rows: list[Row], reversed_: bool) -> None:
     assert (check_comparison(claim, rows) is not None) == reversed_
+
+
+# The rows "ChatGPT" and "Claude" stand in two tables, told apart only by their captions; the
+# columns are input lengths, and "v1.5-32k" holds no column "2k".
+LENGTHS = [
+    replace(row, caption=f"{row.table}: Accuracy on {task}.")
+    for row, task in zip(
+        _rows(
+            "Table 2: ChatGPT: 2k 28.5; 4k 19.0; 16k 9.0",
+            "Table 2: Claude: 2k 31.0; 4k 24.5; 16k 12.5",
+            "Table 2: LongChat-v1.5-32k: 2k 5.5; 4k 4.0; 16k 2.0",
+            "Table 3: ChatGPT: 2k 48.5; 4k 33.0; 16k 8.0",
+            "Table 3: Claude: 2k 57.0; 4k 44.0; 16k 18.4",
+        ),
+        ["RankSeg"] * 3 + ["PickBest"] * 2,
+        strict=True,
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        ("ChatGPT outperforms Claude on RankSeg at 4k.", True),
+        ("Claude outperforms ChatGPT on RankSeg at 4k.", False),
+        ("At 16k, ChatGPT outperforms Claude on PickBest.", True),
+        ("Claude performs best among all models on RankSeg at 2k.", False),
+        ("LongChat-v1.5-32k performs best among all models on RankSeg at 16k.", True),
+    ],
+)
+def test_comparisons_in_the_table_the_caption_names(claim: str, reversed_: bool) -> None:
+    assert (check_comparison(claim, LENGTHS) is not None) == reversed_
+
+
+def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
+    from core.verify.comparison import table_rows
+    from tests.fakes import make_paper
+
+    paper = make_paper(["Table 2: Accuracy on RankSeg by length. Table 3 lists the costs."])
+    texts = [
+        "Table 2: Open LLMs Vicuna: 2k 28.5",
+        "Table 2: Open LLMs LLaMA: 2k 20.5",
+        "Table 3: ChatGPT: cost 12.0",
+        "Table 3: cmp. ChatGPT: cost 2.0",
+        "Table 3: cmp. Claude: cost 1.0",
+    ]
+    rows = [
+        PaperSentence(len(paper.sentences) + i, text, 1, ((0, 0, 1, 1),), "table")
+        for i, text in enumerate(texts)
+    ]
+    read = table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+    caption = "Table 2: Accuracy on RankSeg by length."
+    assert [r.caption for r in read] == [caption, caption, "", "", ""]
+    # "cmp. ChatGPT" is a change, not the row "ChatGPT"
+    assert [r.own for r in read] == ["Vicuna", "LLaMA", "ChatGPT", "cmp. ChatGPT", "Claude"]
+
+
+# A group label ("Closed LLMs") heads its rows; the columns take two header lines.
+SECTIONS = [
+    replace(row, own=own)
+    for row, own in zip(
+        _rows(
+            "Table 1: Open LLMs Vicuna: 3-class Zero 36.2; 3-class In-C 38.9",
+            "Table 1: Closed LLMs InstructGPT: 3-class Zero 41.4; 3-class In-C 44.0",
+            "Table 1: Closed LLMs GPT-4: 3-class Zero 64.8; 3-class In-C 63.2",
+        ),
+        ["Vicuna", "InstructGPT", "GPT-4"],
+        strict=True,
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        ("InstructGPT outperforms GPT-4 in the 3-class zero-shot setting.", True),
+        ("GPT-4 outperforms InstructGPT in the 3-class zero-shot setting.", False),
+        ("Vicuna outperforms GPT-4 in the 3-class setting.", True),
+    ],
+)
+def test_rows_named_past_their_group_and_columns_word_by_word(claim: str, reversed_: bool) -> None:
+    assert (check_comparison(claim, SECTIONS) is not None) == reversed_
+
+
+@pytest.mark.parametrize(
+    ("column", "text", "named"),
+    [
+        ("3-class Zero", "the 3-class, zero-shot score", True),
+        ("3-class In-C", "the 3-class score with in-context examples", False),
+        ("Macro-F1", "a macro F1 of 78.2", True),
+        ("Acc", "an accuracy of 78.2", True),
+        ("2k", "Vicuna-v1.5-32k at 4k", False),
+        ("16k", "at 16,000 tokens", True),
+    ],
+)
+def test_a_claim_names_a_column(column: str, text: str, named: bool) -> None:
+    from core.verify.comparison import names_column
+
+    assert names_column(column, text) == named

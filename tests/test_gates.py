@@ -242,6 +242,11 @@ def test_a_missing_ratio_names_the_papers_ratio() -> None:
         ("Indexing takes 2.5 hours.", False),
         ("Indexing takes 2.5 minutes.", True),
         ("Each claim takes 4 seconds.", True),
+        # a size written short or in full, and the first number of a range
+        ("Inputs are cut to 16,000 tokens.", False),
+        ("Inputs are cut to 16k tokens.", False),
+        ("The shortest inputs have 1k tokens.", False),
+        ("The shortest inputs have 1k GPUs.", True),
         ("The model has 2 layers.", False),
         ("The model has 4 layers.", True),
         ("The model is trained for 5 epochs.", False),
@@ -262,7 +267,8 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
             "We evaluate 3, 7, 15 and 30-day horizons over 60 trading days. "
             "Training took 47 minutes. Table 1 has 60 rows and 4 columns. "
             "Number of layers 2. Epochs: 5. The study began in 2021. "
-            "Table 2: AIC CTU: time per claim 54s; indexing 2.5 h; 4 GPUs"
+            "Table 2: AIC CTU: time per claim 54s; indexing 2.5 h; 4 GPUs. "
+            "Inputs range from 1k to 16k tokens."
         ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from core.text.normalize import extract_numbers
@@ -74,8 +76,8 @@ def assert_found(found: Mismatch | None, expected: tuple[str, str] | None) -> No
         # the named cell holds the value
         ("LSTM has an MSE of 1.970 at n=3 and 0.459 at n=7.", None),
         ("At n=7 the LSTM+ATT model reaches 0.470.", None),
-        # the row holds the value in another column: the claim may have the columns crossed
-        ("LSTM has an MSE of 0.459 at n=3.", None),
+        # the row holds the value only in a column the claim does not name
+        ("LSTM has an MSE of 0.459 at n=3.", ("0.459", "1.970")),
         # a change, a value derived from the row, another precision, no column named
         ("LSTM lowers the MSE by 0.520 at n=7.", None),
         ("LSTM's MSE at n=7 is 1.511 below its MSE at n=3.", None),
@@ -110,3 +112,79 @@ def test_the_checker_names_the_row_the_claim_names() -> None:
     assert "number_mismatch:1.431->1.371" in verdict.reasons
     right = checker.verify("At n=3, the Text+Audio version of MDRM's MSE is 1.371.")[0]
     assert not any(r.startswith("number_mismatch") for r in right.reasons)
+
+
+LENGTHS = [
+    ("Table 2: ChatGPT: 2k 28.5; 4k 19.0; 8k 13.5; 16k 9.0", "Table 2: Accuracy on RankSeg."),
+    ("Table 2: Vicuna-v1.5-16k: 2k 6.0; 4k 5.5; 8k 4.0; 16k 1.5", "Table 2: Accuracy on RankSeg."),
+    ("Table 3: ChatGPT: 2k 48.5; 6k 26.5; 8k 20.0; 16k 8.0", "Table 3: Accuracy on PickBest."),
+    ("Table 3: InternLM2: 2k 38.0; 6k 15.0; 8k 10.5; 16k 2.5", "Table 3: Accuracy on PickBest."),
+]
+LENGTH_ROWS = [
+    replace(row, caption=caption)
+    for i, (text, caption) in enumerate(LENGTHS)
+    if (row := read_row(PaperSentence(i, text, 8, ((0, 0, 1, 1),), "table"))) is not None
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # a value of the row's other column
+        ("On PickBest at 8k, ChatGPT scores 26.5.", ("26.5", "20.0")),
+        # a column named inside a row's name ("-16k") is not named by it
+        ("Vicuna-v1.5-16k reaches 4.0 at 16k.", ("4.0", "1.5")),
+        # the table whose caption the claim names, when two tables have the row and column
+        ("ChatGPT reaches 8.0 on RankSeg at 16k.", ("8.0", "9.0")),
+        ("ChatGPT reaches 8.0 on PickBest at 16k.", None),
+        # a length written in full names its column
+        ("On RankSeg, ChatGPT reaches 9.2 at 16,000 tokens.", ("9.2", "9.0")),
+        ("On RankSeg, ChatGPT reaches 9.0 at 16,000 tokens.", None),
+        ("On PickBest at 8k, ChatGPT scores 20.0.", None),
+    ],
+)
+def test_cell_mismatch_in_tables_of_lengths(claim: str, expected: tuple[str, str] | None) -> None:
+    assert_found(cell_mismatch(extract_numbers(claim), claim, LENGTH_ROWS), expected)
+
+
+def test_a_value_with_other_decimals_is_not_restated_from_a_cell() -> None:
+    claim = "ChatGPT copies the input order in 38% of cases."
+    assert row_mismatch(extract_numbers(claim), claim, LENGTH_ROWS) is None
+    claim = "ChatGPT reaches 38.0 at 2k on PickBest."
+    assert_found(row_mismatch(extract_numbers(claim), claim, LENGTH_ROWS), ("38.0", "48.5"))
+
+
+def test_a_row_named_past_its_group_label_in_columns_named_word_by_word() -> None:
+    from tests.test_comparison import SECTIONS
+
+    claim = "GPT-4 reaches a 3-class macro-F1 of 63.2 in the zero-shot setting."
+    found = cell_mismatch(extract_numbers(claim), claim, SECTIONS)
+    assert found is not None
+    assert (found.claim_value, found.paper_value) == ("63.2", "64.8")
+    claim = "GPT-4 reaches a 3-class macro-F1 of 64.8 in the zero-shot setting."
+    assert cell_mismatch(extract_numbers(claim), claim, SECTIONS) is None
+
+
+def test_a_hedged_value_covers_the_cell_it_names() -> None:
+    from dataclasses import replace
+
+    from core.config import CheckerSettings
+    from core.verify.verifier import Checker
+    from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+    paper = make_paper(["Table 1 lists the accuracy of each recurrent unit."])
+    texts = [
+        "Table 1: GRU: Base ACC 85.71; +BERT ACC 90.29; +LN+BERT ACC 90.10",
+        "Table 1: LRN: Base ACC 84.88; +BERT ACC 89.98; +LN+BERT ACC 89.93",
+    ]
+    table = [
+        PaperSentence(len(paper.sentences) + i, t, 1, ((0, 0, 1, 1),), "table")
+        for i, t in enumerate(texts)
+    ]
+    paper = replace(paper, sentences=paper.sentences + tuple(table))
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    # "around 89.9" is read as the paper's nearest value, 89.93, which is another column's
+    hedged = checker.verify("With BERT, LRN reaches an accuracy of around 89.9.")[0]
+    assert not any(r.startswith("number_mismatch") for r in hedged.reasons)
+    wrong = checker.verify("With BERT, LRN reaches an accuracy of 89.93.")[0]
+    assert "number_mismatch:89.93->89.98" in wrong.reasons

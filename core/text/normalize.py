@@ -140,6 +140,17 @@ def assigned_letter(text: str, start: int) -> str | None:
     return found.group(1) if found else None
 
 
+def scaled_forms(value: Decimal) -> list[tuple[str, str]]:
+    """A whole number's forms with a scale letter: 16000 is ("16", "K"); 1200000 is ("1.2", "M")."""
+    out = []
+    for letter, factor in _SCALE_FACTORS.items():
+        if value >= factor and value == value.to_integral_value():
+            scaled = value / factor
+            if scaled == scaled.quantize(Decimal("0.01")):
+                out.append((canonical_number(scaled), letter))
+    return out
+
+
 def canonical_number(value: Decimal) -> str:
     """A decimal without exponent or trailing zeros: 0.30 -> 0.3, 12500 -> 12500."""
     text = format(value.normalize(), "f")

@@ -42,6 +42,10 @@ _LIMITATION = re.compile(
     r"较少|较低|挑战|困难|未来工作|未能",
     re.I,
 )
+#: The title of a section that lists the work's limitations.
+_LIMITATIONS_TITLE = re.compile(
+    r"\b(?:limitations?|threats to validity|weaknesses)\b|局限|不足", re.I
+)
 #: Share of the admitted clause's content words a limitation sentence must hold (two at least).
 ADMITTED_SHARE = 0.25
 #: Quantifiers and comparisons say how much or which, not what is admitted: "all the nuances"
@@ -75,9 +79,18 @@ def admitted_clause(claim: str) -> str | None:
 class Admissions:
     """Checks admitted limitations against the paper's sentences that state limitations."""
 
-    def __init__(self, sentences: Sequence[str], words: Sequence[set[str]]) -> None:
-        """``words`` are the ``content_words`` of ``sentences``, by index."""
+    def __init__(
+        self, sentences: Sequence[str], words: Sequence[set[str]], sections: Sequence[str] = ()
+    ) -> None:
+        """Index the paper's limitations.
+
+        ``words`` are the ``content_words`` of ``sentences``, ``sections`` their section titles.
+        """
         self.limiting = [w for s, w in zip(sentences, words, strict=True) if _LIMITATION.search(s)]
+        # A section of limitations states them over several sentences, each in its own words.
+        self.section: set[str] = set().union(
+            *(w for w, t in zip(words, sections, strict=False) if _LIMITATIONS_TITLE.search(t))
+        )
 
     def check(self, claim: str, evidence: Sequence[str]) -> Unadmitted | None:
         """The admitted limitation of ``claim`` that no paper sentence states, if any.
@@ -94,6 +107,6 @@ class Admissions:
         if any(_LIMITATION.search(e) and len(wanted & content_words(e)) >= 2 for e in evidence):
             return None
         need = max(2.0, ADMITTED_SHARE * len(wanted))
-        if any(len(wanted & words) >= need for words in self.limiting):
+        if any(len(wanted & words) >= need for words in [*self.limiting, self.section]):
             return None
         return Unadmitted(clause)

@@ -14,12 +14,14 @@ in each column the claim names, or, when it names none, better in every column t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from core.text.normalize import rounding_tolerance
+from core.text.words import content_words
 from core.types import Paper, PaperSentence
 
 _HAS = (
@@ -67,8 +69,9 @@ _ALL_OTHERS = re.compile(
 )
 #: ... said of most of them only: no single row can contradict it.
 _MOST = re.compile(r"\b(?:most|majority|mostly|generally|in general|almost|nearly|all but)\b", re.I)
+_CAPTION = re.compile(r"^((?:Table|Tab\.|表)\s*\d+)\s*[:.：]\s*\S")
 _ROW = re.compile(r"^(?P<table>(?:Table|Tab\.|表)\s*\d+): (?P<label>[^:;]+): (?P<cells>.+)$")
-_VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>[-+]?\d+(?:\.\d+)?)\s*%?$")
+_VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*%?$")
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,10 @@ class Row:
     label: str
     values: dict[str, Decimal]
     sentence: PaperSentence
+    #: The table's caption, when the paper prints one ("Table 2: Accuracy on RankSeg …").
+    caption: str = ""
+    #: The label without the group label its rows share ("GPT-4" of "Closed LLMs GPT-4").
+    own: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,27 +135,141 @@ def read_row(sentence: PaperSentence) -> Row | None:
         value = _VALUE.match(cell.strip())
         if value and value.group("name"):
             try:
-                values[value.group("name")] = Decimal(value.group("value"))
+                values[value.group("name")] = Decimal(value.group("value").replace(",", ""))
             except InvalidOperation:
                 continue
     return Row(match.group("table"), match.group("label").strip(), values, sentence)
 
 
 def table_rows(paper: Paper) -> list[Row]:
-    """The rows of the paper's tables, read back from their ``table`` sentences."""
-    rows = (read_row(s) for s in paper.sentences if s.section == "table")
-    return [r for r in rows if r is not None]
+    """The rows of the paper's tables, read back from their ``table`` sentences, with captions."""
+    captions: dict[str, str] = {}
+    for sentence in paper.sentences:
+        if sentence.section != "table" and (match := _CAPTION.match(sentence.text)):
+            captions.setdefault(_table_key(match.group(1)), sentence.text)
+    rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+    return [
+        replace(r, caption=captions.get(_table_key(r.table), ""), own=_own_label(rows, k))
+        for k, r in enumerate(rows)
+    ]
+
+
+def _own_label(rows: Sequence[Row], k: int) -> str:
+    """Row ``k``'s label past the words it starts with alike with a row next to it.
+
+    Not when another row of its table holds it: "cmp. CMOW" (a change) is not the row "CMOW/784".
+    """
+    words = rows[k].label.split()
+    shared = 0
+    for j in (k - 1, k + 1):
+        if 0 <= j < len(rows) and rows[j].table == rows[k].table:
+            other = rows[j].label.split()
+            n = 0
+            while n < min(len(words), len(other)) - 1 and words[n] == other[n]:
+                n += 1
+            shared = max(shared, n)
+    own = " ".join(words[shared:])
+    table = [r for j, r in enumerate(rows) if j != k and r.table == rows[k].table]
+    return rows[k].label if any(_key(own) in _key(r.label) for r in table) else own
+
+
+def _table_key(name: str) -> str:
+    return re.sub(r"\D", "", name)
+
+
+@functools.lru_cache(maxsize=1024)
+def column_pattern(column: str) -> re.Pattern[str]:
+    """A column name as the claim writes it: "n=3" is not inside "n=30", nor "3" inside "n=3".
+
+    Nor "16k" inside the name "Vicuna-v1.5-16k".
+    """
+    before = r"(?<![A-Za-z0-9_=\-.])" if column[:1].isdigit() else r"(?<![A-Za-z0-9_=])"
+    name = re.escape(column)
+    if size := _SIZE.fullmatch(column):
+        # A length or size named in full: "16k" as "16,000" or "16000".
+        whole = int(Decimal(size.group(1)) * _SCALES[size.group(2).upper()])
+        name = f"(?:{name}|{format(whole, ',').replace(',', ',?')})"
+    return re.compile(rf"{before}{name}(?![A-Za-z0-9_]|\.\d|,\d)", re.I)
+
+
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s?([KMBkmb])")
+_SCALES = {"K": 10**3, "M": 10**6, "B": 10**9}
+
+
+def column_spans(column: str, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names the column: whole, else each of its words.
+
+    "3-class Zero" is named in "the 3-class, zero-shot score".
+    """
+    spans = [m.span() for m in column_pattern(column).finditer(text)]
+    words = column.split()
+    if spans or len(words) < 2:
+        return spans
+    found = [[m.span() for m in _word_pattern(w).finditer(text)] for w in words]
+    return sorted(s for f in found for s in f) if all(found) else []
+
+
+@functools.lru_cache(maxsize=1024)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """A word of a column name as text writes it: "Macro-F1" as "macro F1", "Acc" as "accuracy".
+
+    A word ending in three letters or more may be a word's start; "In-C" is not "in-context".
+    """
+    runs = re.findall(r"[A-Za-z]+|\d+", word)
+    if not runs:
+        return re.compile(re.escape(word))
+    after = "" if runs[-1].isalpha() and len(runs[-1]) >= 3 else r"(?![A-Za-z0-9])"
+    return re.compile(r"(?<![A-Za-z0-9])" + r"[\W_]*".join(runs) + after, re.I)
+
+
+def names_column(column: str, text: str) -> bool:
+    """Whether ``text`` names the column by its letters ("Macro F1" for "Macro-F1").
+
+    One that starts with a digit stands as a word of its own: "2k", not the end of "v1.5-32k".
+    A column of several words may be named word by word.
+    """
+    if len(column.split()) > 1 or column[:1].isdigit():
+        return bool(column_spans(column, text))
+    return len(_key(column)) >= 2 and _key(column) in _key(text)
+
+
+def in_named_table(rows: Sequence[Row], claim: str) -> list[Row]:
+    """Of rows in several tables, those of the one table whose caption alone the claim names.
+
+    "GPT-4 reaches 17.0 on RankSeg at 16k", where the rows "GPT-4" of Table 2 ("Accuracy on
+    RankSeg") and of Table 3 ("Accuracy on PickBest") both have a 16k column.
+    """
+    tables = {r.table: _caption_words(r.caption) for r in rows}
+    if len(tables) < 2:
+        return list(rows)
+    words = content_words(claim)
+    named = [
+        table
+        for table, own in tables.items()
+        if (own - set().union(*(w for t, w in tables.items() if t != table))) & words
+    ]
+    return [r for r in rows if r.table == named[0]] if len(named) == 1 else list(rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _caption_words(caption: str) -> frozenset[str]:
+    return frozenset(w for w in content_words(caption) if not w.isdigit())
 
 
 def _named(part: str, rows: Sequence[Row]) -> Row | None:
-    """The one row whose label the text names (longest label wins; ties are ambiguous)."""
+    """The one row whose label the text names (longest label wins; ties are ambiguous).
+
+    Else the one whose label past its group's label ("GPT-4" of "Closed LLMs GPT-4") it names.
+    """
     key = _key(part)
-    hits = [r for r in rows if len(_key(r.label)) >= 2 and _key(r.label) in key]
-    if not hits:
-        return None
-    best = max(len(_key(r.label)) for r in hits)
-    top = [r for r in hits if len(_key(r.label)) == best]
-    return top[0] if len({_key(r.label) for r in top}) == 1 and len(top) == 1 else None
+    for label in (lambda r: r.label, lambda r: r.own or r.label):
+        hits = [r for r in rows if len(_key(label(r))) >= 2 and _key(label(r)) in key]
+        if not hits:
+            continue
+        best = max(len(_key(label(r))) for r in hits)
+        top = [r for r in hits if len(_key(label(r))) == best]
+        return top[0] if len(top) == 1 else None
+    return None
 
 
 def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
@@ -162,6 +283,7 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         The contradiction, naming the rows, the column and the page; None when the claim makes
         no comparison, the rows or columns cannot be told apart, or the table agrees.
     """
+    rows = in_named_table(rows, claim)
     if not rows:
         return None
     match = _COMPARE.search(claim)
@@ -270,7 +392,7 @@ def _wrong_gap(claim: str, a: Row, b: Row, gap: Decimal, percent: bool) -> Contr
 def _compared_columns(claim: str, a: Row, b: Row) -> list[str]:
     """The columns the two rows share that the claim names, else every column they share."""
     shared = [c for c in a.values if c in b.values]
-    named = [c for c in shared if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    named = [c for c in shared if names_column(c, claim)]
     return named or shared
 
 
@@ -339,7 +461,7 @@ def _check_against_all(
     """Another row of ``a``'s table that beats it (or, for ``worse``, trails it) throughout."""
     if _MOST.search(claim):
         return None
-    named = [c for c in a.values if len(_key(c)) >= 2 and _key(c) in _key(claim)]
+    named = [c for c in a.values if names_column(c, claim)]
     mine = _key(a.label)
     for other in rows:
         theirs = _key(other.label)
@@ -383,8 +505,7 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     denied = _DENIED.search(match.group("a")) is not None
     if denied and _SIGNIFICANT.search(claim):
         return None
-    rest = _key(match.group("rest"))
-    named = [c for c in a.values if len(_key(c)) >= 2 and _key(c) in rest]
+    named = [c for c in a.values if names_column(c, match.group("rest"))]
     if len(named) != 1:
         return None
     column = named[0]

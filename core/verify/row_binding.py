@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
-from decimal import Decimal
+from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
 
-from core.text.normalize import NumberMention
+from core.text.normalize import NumberMention, approximate_tolerance
 from core.text.words import content_words
 from core.verify.binding import (
     Mismatch,
@@ -24,7 +24,7 @@ from core.verify.binding import (
     value_forms,
     written_whole,
 )
-from core.verify.comparison import Row
+from core.verify.comparison import Row, column_spans, in_named_table
 from core.verify.gates.names import name_candidates
 
 #: Words of a row label that name no row: "Ours" of "HTML (Ours)".
@@ -36,17 +36,25 @@ def row_mismatch(
 ) -> Mismatch | None:
     """The claim's value, stated only in rows the claim names otherwise, or None.
 
-    Each row stating the value (in a column the claim names, when it names one) must have, in
+    Each row stating the value (in a column the claim names, when it names one, and in the
+    table whose caption the claim names, when it names one) must have, in
     its table and column, exactly one other row whose own label words the claim holds while it
     holds none of the first row's own words. Whole numbers below 10 recur too often to read.
     """
     words = content_words(claim)
+    table = in_named_table(rows, claim) if mentions else []
     for mention in mentions:
         if written_whole(mention.value) and mention.value < 10:
             continue
         forms = value_forms(mention)
-        stating = [(r, c) for r in rows for c, v in r.values.items() if v in forms]
-        cells = [(r, c) for r, c in stating if _column(c).search(claim)] or stating
+        # A cell restated keeps its decimals: "38%" is not the cell "38.0".
+        stating = [
+            (r, c)
+            for r in table
+            for c, v in r.values.items()
+            if v in forms and (v != mention.value or _exponent(v) == _exponent(mention.value))
+        ]
+        cells = [(r, c) for r, c in stating if column_spans(c, claim)] or stating
         rivals = [_named_instead(row, column, rows, words) for row, column in cells]
         if cells and all(r is not None for r in rivals):
             rival, column = rivals[0], cells[0][1]
@@ -77,12 +85,6 @@ def _label_words(label: str) -> frozenset[str]:
     return frozenset(words) - _NOT_NAMING
 
 
-@functools.lru_cache(maxsize=1024)
-def _column(column: str) -> re.Pattern[str]:
-    """A column name as the claim writes it: "n=3" is not inside "n=30", nor "3" inside "n=3"."""
-    return re.compile(rf"(?<![A-Za-z0-9_=]){re.escape(column)}(?![A-Za-z0-9_]|\.\d)", re.I)
-
-
 def cell_mismatch(
     mentions: Sequence[NumberMention], claim: str, rows: Sequence[Row]
 ) -> Mismatch | None:
@@ -90,54 +92,107 @@ def cell_mismatch(
 
     "LSTM has an MSE of 0.181 at n=30", where Table 2 has "LSTM: … n=30 0.235": the claim names
     one row by its whole label and the column nearest the value. The value stands when that row
-    states it anywhere or derives it (a gain, a ratio), or when it is a change ("by 0.05"); the
-    claim must name no other row of that table, even in part, since the value may be that
-    row's. Whole numbers below 10 recur too often to read.
+    states it in a column the claim names, or anywhere when the claim names no column beside
+    it, or derives it (a gain, a ratio), or when it is a change ("by 0.05"); the claim must
+    name no other row of that table, even in part, since the value may be that row's. Of rows
+    in several tables, the table whose caption the claim names is read. Whole numbers below 10
+    recur too often to read.
     """
-    named = _named_rows(rows, claim) if mentions else []
+    named = in_named_table(_named_rows(rows, claim), claim) if mentions else []
     for mention in mentions:
         if (written_whole(mention.value) and mention.value < 10) or states_change(claim, mention):
             continue
         forms = value_forms(mention)
-        if any(_states(row, forms) for row in named):
+        stating = [row for row in named if _states(row, forms)]
+        if stating:
+            other = _other_column(claim, mention, mentions, stating, forms)
+            if other is not None:
+                return other
             continue
         for row in named:
             column = _nearest_column(claim, mention, row, mentions)
             if column is None or not _same_precision(mention.value, row.values[column]):
+                continue
+            if _approximates(mention, row.values[column]):
                 continue
             value = f"{row.values[column]:f}"
             return Mismatch(mention.raw, value, row.sentence.page, row.sentence.index)
     return None
 
 
+def _other_column(
+    claim: str,
+    mention: NumberMention,
+    mentions: Sequence[NumberMention],
+    rows: Sequence[Row],
+    forms: set[Decimal],
+) -> Mismatch | None:
+    """The value of the column the claim names for the mention, where its rows hold it elsewhere.
+
+    "GPT-3.5 scores 26.5 at 8k", where the row has "6k 26.5; 8k 20.0": the claim names a
+    column of the row beside the value, and the row holds the value only under columns the
+    claim does not name.
+    """
+    found = None
+    for row in rows:
+        held = [c for c, v in row.values.items() if v in forms]
+        if not held or any(column_spans(c, claim) for c in held):
+            return None
+        column = _nearest_column(claim, mention, row, mentions)
+        if column is None or len(row.values) == 1 or _approximates(mention, row.values[column]):
+            return None
+        if found is None and _same_precision(mention.value, row.values[column]):
+            value = f"{row.values[column]:f}"
+            found = Mismatch(mention.raw, value, row.sentence.page, row.sentence.index)
+    return found
+
+
 def _named_rows(rows: Sequence[Row], claim: str) -> list[Row]:
-    """Rows the claim names by their whole label, one name among it, alone in their table."""
+    """Rows the claim names by their whole label, one name among it, alone in their table.
+
+    When it names none so, rows it names by their label past their group's ("GPT-4" of "Closed
+    LLMs GPT-4").
+    """
+    found = _named_by(rows, claim, lambda r: r.label)
+    if found is None:
+        found = _named_by(rows, claim, lambda r: r.own or r.label)
+    return found or []
+
+
+def _named_by(rows: Sequence[Row], claim: str, label: Callable[[Row], str]) -> list[Row] | None:
+    """Rows named by ``label``; None when the claim holds no row's label words at all."""
     words = content_words(claim)
-    whole = [r for r in rows if (own := _label_words(r.label)) and own <= words]
+    whole = [r for r in rows if (own := _label_words(label(r))) and own <= words]
     if not whole:
-        return []
+        return None
     names = {w for n in name_candidates(claim) for w in content_words(n)}
-    whole = [r for r in whole if _label_words(r.label) & names]
+    whole = [r for r in whole if _label_words(label(r)) & names]
     # "LSTM+ATT" names the LSTM+ATT row, not also the LSTM row.
     whole = [
         r
         for r in whole
         if not any(
-            _label_words(r.label) < _label_words(o.label) for o in whole if o.table == r.table
+            _label_words(label(r)) < _label_words(label(o)) for o in whole if o.table == r.table
         )
     ]
     out = []
     for row in whole:
-        own = _label_words(row.label)
+        own = _label_words(label(row))
         rivals = {
             w
             for other in rows
             if other.table == row.table and other is not row
-            for w in _label_words(other.label) - own
+            for w in _label_words(label(other)) - own
         }
-        if not rivals & words:
+        # "at 16k" names a column, not the row "Vicuna-v1.5-16k".
+        columns = {w for other in rows if other.table == row.table for w in _columns(other)}
+        if not (rivals - columns) & words:
             out.append(row)
     return out
+
+
+def _columns(row: Row) -> frozenset[str]:
+    return frozenset(w for c in row.values for w in content_words(c))
 
 
 def _states(row: Row, forms: set[Decimal]) -> bool:
@@ -155,7 +210,7 @@ def _nearest_column(
     is as near another value on its far side comes after one that is not: in "1.970 at n=3 and
     0.181 at n=30", n=3 is 1.970's and n=30 is 0.181's.
     """
-    spans = [(m.start(), m.end(), c) for c in row.values for m in _column(c).finditer(claim)]
+    spans = [(a, b, c) for c in row.values for a, b in column_spans(c, claim)]
     values = [
         (v.start, v.end)
         for v in mentions
@@ -174,6 +229,24 @@ def _nearest_column(
     if spots:
         return min(spots)[2]
     return next(iter(row.values)) if len(row.values) == 1 else None
+
+
+def _approximates(mention: NumberMention, cell: Decimal) -> bool:
+    """Whether a hedged value ("around 89.9") covers the cell.
+
+    As written: the checks read it as the paper's value nearest it, which may be another cell's.
+    """
+    if not mention.approximate:
+        return False
+    try:
+        written = Decimal(re.sub(r"[^\d.]", "", mention.raw))
+    except InvalidOperation:
+        return False
+    return abs(cell - written) <= approximate_tolerance(written)
+
+
+def _exponent(value: Decimal) -> int:
+    return int(value.as_tuple().exponent)
 
 
 def _same_precision(claimed: Decimal, cell: Decimal) -> bool:

@@ -136,7 +136,11 @@ class Checker:
         self.cited_names = CitedNames(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
-        self.admissions = Admissions([s.text for s in paper.sentences], self.finder.sentence_words)
+        self.admissions = Admissions(
+            [s.text for s in paper.sentences],
+            self.finder.sentence_words,
+            [s.section for s in paper.sentences],
+        )
         #: The paper's table rows, read once: comparisons and row binding look values up there.
         self.rows = table_rows(paper)
         self.pairs = paper_pairs(paper.sentences)

@@ -16,6 +16,7 @@ from core.text.normalize import (
     normalize_text,
     number_keys,
     ratios,
+    scaled_forms,
 )
 from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
@@ -161,6 +162,10 @@ class PaperFacts:
         plain = canonical_number(mention.value)
         if mention.scale:
             return canonical_number(mention.magnitude) in self.numbers
+        if not mention.percent and any(
+            number + letter in self.numbers for number, letter in scaled_forms(mention.value)
+        ):
+            return True  # "16,000" for the paper's "16k"
         if mention.percent:
             return plain in self.numbers or canonical_number(mention.value / 100) in self.numbers
         # 0.853 in the critique for 85.3% in the paper.
@@ -176,10 +181,12 @@ class PaperFacts:
         "60 trading days" (up to one word between), "Number of layers 2" and "epoch数目设置为12"
         (the unit first, as tables and Chinese text state it) and "60天" all count.
         """
-        number = re.escape(canonical_number(mention.value))
+        number = _written(mention)
         stem = re.escape(unit.lower())
         patterns = [
             rf"(?<![\d.]){number}[-\s]+(?:\w+[-\s]+)?{stem}",
+            # The first number of a range shares its end's unit: "from 1k to 16k tokens".
+            rf"(?<![\d.]){number}\s?(?:to|and|-|–)\s?[\d.]+\s?[KMBkmb]?[-\s]+{stem}",
             rf"\b{stem}s?[^\d.,;:。，；]{{0,6}}?[:=]?\s*{number}(?!\d|\.\d)",
         ]
         if unit.lower() in UNITS_ZH:
@@ -214,6 +221,24 @@ class PaperFacts:
             if key.endswith(suffix) and key[: -len(suffix)] in self.names:
                 return True
         return False
+
+
+_SCALE_WORDS = {"K": "thousand", "M": "million", "B": "billion"}
+
+
+def _written(mention: NumberMention) -> str:
+    """The mention's value as the paper may write it: "16k" as "16k", "16 thousand" or "16000"."""
+    if mention.scale:
+        forms = [(canonical_number(mention.value), mention.scale)]
+        whole = canonical_number(mention.magnitude)
+    else:
+        forms = [] if mention.percent else scaled_forms(mention.value)
+        whole = canonical_number(mention.value)
+    scaled = [
+        rf"{re.escape(number)}\s?(?:{letter}|{_SCALE_WORDS[letter]})(?![A-Za-z])"
+        for number, letter in forms
+    ]
+    return "(?:" + "|".join([*scaled, re.escape(whole)]) + ")"
 
 
 def compound_parts(text: str) -> tuple[str, ...]:
