@@ -220,3 +220,28 @@ def test_footnotes_are_evidence_without_their_marks(tmp_path: Path) -> None:
     ]
     assert all(s.page == 1 and s.bboxes[0][1] > 700 for s in notes)
     assert notes[0].index > max(s.index for s in paper.sentences if s.section != "footnote")
+
+
+def test_a_right_column_of_two_lines_is_read_after_the_left(tmp_path: Path) -> None:
+    """A last page may fill its right column with the end of the left column's sentence."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    words = "Each model answers the same questions in the same order on every run".split()
+    page.insert_text((180, 90), "A Study of Reading Order", fontsize=16, fontname="hebo")
+    page.insert_text((54, 200), "1 Results", fontsize=12, fontname="hebo")
+    for k in range(12):
+        line = " ".join(words[k % 4 : k % 4 + 6]) + ("." if k % 3 == 2 else "")
+        page.insert_text((54, 220 + 12 * k + (30 if k > 5 else 0)), line, fontsize=10)
+    page.insert_text((54, 310), "2 Limitations", fontsize=12, fontname="hebo")
+    page.insert_text((54, 394), "We also evaluate each model with", fontsize=10)
+    page.insert_text((320, 200), "a single prompt, and other prompts may change", fontsize=10)
+    page.insert_text((320, 212), "the results of the study.", fontsize=10)
+    path = tmp_path / "last.pdf"
+    doc.save(path)
+    texts = [s.text for s in parse_pdf(path).sentences]
+    assert texts[-1] == (
+        "We also evaluate each model with a single prompt, and other prompts may change the "
+        "results of the study."
+    )

@@ -307,7 +307,10 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
         return "F"
 
     sides = Counter(side(ln) for ln in text_lines)
-    two_column = sides["L"] >= 4 and sides["R"] >= 4 and sides["F"] < sides["L"] + sides["R"]
+    # A last page may fill its right column with a line or two.
+    two_column = (sides["L"] >= 4 and sides["R"] >= 4 and sides["F"] < sides["L"] + sides["R"]) or (
+        sides["L"] >= 8 and sides["R"] >= 1 and 4 * sides["F"] < sides["L"]
+    )
 
     blocks: list[TextBlock] = []
     for line in lines:

@@ -421,13 +421,18 @@ def _pair_run(rows: list[list[Cell]], first: int) -> int:
             k == first
             or (
                 _close(rows[k - 1], rows[k])
-                and abs(rows[k][1].bbox[0] - rows[first][1].bbox[0]) < 3
+                and _aligned(rows[k][1], rows[first][1])
                 and abs(rows[k][0].bbox[0] - rows[first][0].bbox[0]) < 3
             )
         )
     ):
         k += 1
     return k - first
+
+
+def _aligned(a: Cell, b: Cell) -> bool:
+    """Whether two values stand in one column: set flush left, or flush right ("8.3", "41.7")."""
+    return abs(a.bbox[0] - b.bbox[0]) < 3 or abs(a.bbox[2] - b.bbox[2]) < 3
 
 
 def _header_above(rows: list[list[Cell]], i: int) -> list[Cell]:

@@ -42,6 +42,10 @@ _LIMITATION = re.compile(
     r"较少|较低|挑战|困难|未来工作|未能",
     re.I,
 )
+#: Admissions joined in one clause: "that A, and that B", "A; B", "A，并且B".
+_ADMISSIONS_JOINED = re.compile(
+    r",?\s+and\s+(?:also\s+)?that\s+|;\s+|[；;]|[，,]?并且|[，,]?以及", re.I
+)
 #: The title of a section that lists the work's limitations.
 _LIMITATIONS_TITLE = re.compile(
     r"\b(?:limitations?|threats to validity|weaknesses)\b|局限|不足", re.I
@@ -96,17 +100,22 @@ class Admissions:
         """The admitted limitation of ``claim`` that no paper sentence states, if any.
 
         A limitation among the claim's own evidence needs two of the admitted words; one
-        elsewhere in the paper needs ``ADMITTED_SHARE`` of them.
+        elsewhere in the paper needs ``ADMITTED_SHARE`` of them. Each of several admissions
+        ("that A, and that B") is looked up alone.
         """
         clause = admitted_clause(claim)
         if clause is None:
             return None
-        wanted = content_words(_LIMITATION.sub(" ", clause)) - _GENERIC
+        for part in _ADMISSIONS_JOINED.split(clause):
+            if self._unstated(part, evidence):
+                return Unadmitted(part.strip())
+        return None
+
+    def _unstated(self, admitted: str, evidence: Sequence[str]) -> bool:
+        wanted = content_words(_LIMITATION.sub(" ", admitted)) - _GENERIC
         if len(wanted) < 2:
-            return None
+            return False
         if any(_LIMITATION.search(e) and len(wanted & content_words(e)) >= 2 for e in evidence):
-            return None
+            return False
         need = max(2.0, ADMITTED_SHARE * len(wanted))
-        if any(len(wanted & words) >= need for words in [*self.limiting, self.section]):
-            return None
-        return Unadmitted(clause)
+        return not any(len(wanted & words) >= need for words in [*self.limiting, self.section])
