@@ -80,6 +80,16 @@ def test_a_section_of_limitations_states_them_over_its_sentences() -> None:
     assert titled.check(other, []) is not None
 
 
+def test_each_of_several_admissions_is_looked_up() -> None:
+    admitted = "The authors acknowledge that Git LFS is not yet mature enough to recommend"
+    assert _admissions().check(admitted + ".", []) is None
+    joined = admitted + ", and that the diabetes dataset is not diverse enough."
+    found = _admissions().check(joined, [])
+    assert found is not None
+    assert found.admitted == "the diabetes dataset is not diverse enough."
+    assert _admissions().check("作者承认，Git LFS尚未成熟；数据集的多样性不足。", []) is not None
+
+
 def test_a_quantifier_is_no_shared_topic() -> None:
     # "all" is both sentences' word, but says nothing of what is admitted
     claim = "The authors acknowledge that all baselines need more diabetes questions."
