@@ -28,6 +28,7 @@ SENTENCES = {
         "as medical data) should be careful not to put data in public version control systems."
     ),
     "clause": "HTML improves the accuracy of volatility prediction, but it does not reduce cost.",
+    "lowers": "GPT-4 performs best, but in-context examples slightly lower its 3-class score.",
 }
 
 
@@ -64,6 +65,8 @@ def _evidence(key: str) -> list[Evidence]:
             ("linear", "non-linear"),
         ),
         ("引入音频特征后，模型的预测误差明显增加。", "zh", ("增加", "降低")),
+        ("In-context examples raise the 3-class score of GPT-4.", "lowers", ("raise", "lower")),
+        ("In-context examples lower the 3-class score of GPT-4.", "lowers", None),
         # the claim keeps the paper's direction
         ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),
         ("Docassemble is a mature project with a thriving community.", "mature", None),

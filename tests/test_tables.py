@@ -510,17 +510,13 @@ def test_rows_of_words_under_the_header_are_rows() -> None:
 
 def test_label_value_rows_with_values_set_flush_right(tmp_path: Path) -> None:
     pymupdf = pytest.importorskip("pymupdf")
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
     rows = [("Refuted reason", "Prop. (%)"), ("Wrong calculation", "41.7")]
     rows += [("Wrong approximation", "33.3"), ("Values mismatch", "8.3"), ("Wrong type", "6.7")]
+    texts = [(72.0, 200.0, "Table 2: Reasons why refuted claims are false.", 9.0)]
     for r, (label, value) in enumerate(rows):
-        page.insert_text((72, 130 + 12 * r), label, fontsize=9)
         width = pymupdf.get_text_length(value, fontsize=9)
-        page.insert_text((260 - width, 130 + 12 * r), value, fontsize=9)
-    page.insert_text((72, 200), "Table 2: Reasons why refuted claims are false.", fontsize=9)
-    doc.save(tmp_path / "pairs.pdf")
-    assert _read(tmp_path / "pairs.pdf")[0] == [
+        texts += [(72.0, 130.0 + 12 * r, label, 9.0), (260.0 - width, 130.0 + 12 * r, value, 9.0)]
+    assert _read(_page_pdf(tmp_path / "pairs.pdf", texts))[0] == [
         "Table 2: Wrong calculation: Prop. (%) 41.7",
         "Table 2: Wrong approximation: Prop. (%) 33.3",
         "Table 2: Values mismatch: Prop. (%) 8.3",

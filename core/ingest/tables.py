@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core.text.normalize import size_value
 from core.types import BBox, union_bbox
 
 #: A gap wider than this many font sizes separates two cells.
@@ -226,6 +227,7 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
     lines = [row for row in (_off_margins(row, width) for row in _rows(spans)) if row]
     rows = [r for r in (_without_other_column(row, width) for row in lines) if r]
     whole = _scan(rows, page_number)
+    captions = _captions(lines)
     # A table one text column wide shares its lines with the other column's prose, whose
     # lines fall between its rows and onto them; read alone, each column keeps its rows whole.
     middle = width / 2 if _two_columns(lines, width) else None
@@ -234,12 +236,11 @@ def find_tables(page_dict: dict[str, Any], page_number: int) -> list[Table]:
         halves = [
             t for left in (True, False) for t in _scan(_half(lines, middle, left), page_number)
         ]
-        captions = _captions(lines)
         wide = [t for t in whole if _across(t, middle) and not _side_by_side(t, captions, middle)]
         kept = [t for t in whole if t in wide or not any(_overlap(t.bbox, h.bbox) for h in halves)]
         kept += [h for h in halves if not any(_overlap(h.bbox, t.bbox) for t in wide)]
     kept.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
-    return _captioned(kept, _captions(lines), middle)
+    return _captioned(kept, captions, middle)
 
 
 def _side_by_side(table: Table, captions: list[tuple[BBox, str]], middle: float) -> bool:
@@ -675,22 +676,13 @@ def _sized_header(rows: list[list[Cell]], first: int, last: int) -> bool:
     """
     if last <= first:
         return False
-    sizes = [c.text for c in rows[first] if _NUMERIC.match(c.text)]
-    if len(sizes) < 2 or not all(_SIZE.match(t) for t in sizes):
+    named = [c.text for c in rows[first] if _NUMERIC.match(c.text)]
+    sizes = [v for v in map(size_value, named) if v is not None]
+    if len(sizes) < 2 or len(sizes) < len(named):
         return False
-    values = [_magnitude(t) for t in sizes]
-    rising = all(a < b for a, b in zip(values, values[1:], strict=False))
-    plain = all(not _SIZE.match(c.text) for row in rows[first + 1 : last + 1] for c in row)
+    rising = all(a < b for a, b in zip(sizes, sizes[1:], strict=False))
+    plain = all(size_value(c.text) is None for row in rows[first + 1 : last + 1] for c in row)
     return rising and plain
-
-
-_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*([KMBkm])$")
-_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9}
-
-
-def _magnitude(text: str) -> float:
-    m = _SIZE.match(text)
-    return float(m.group(1)) * _SCALE[m.group(2).lower()] if m else 0.0
 
 
 def _caption(captions: list[tuple[BBox, str]], top: float) -> str:

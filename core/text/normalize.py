@@ -140,6 +140,17 @@ def assigned_letter(text: str, start: int) -> str | None:
     return found.group(1) if found else None
 
 
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s?([KMBkmb])")
+
+
+def size_value(text: str) -> Decimal | None:
+    """A size written with its scale letter, in full: "16k" is 16000, "1.2M" 1200000."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        return None
+    return Decimal(match.group(1)) * _SCALE_FACTORS[match.group(2).upper()]
+
+
 def scaled_forms(value: Decimal) -> list[tuple[str, str]]:
     """A whole number's forms with a scale letter: 16000 is ("16", "K"); 1200000 is ("1.2", "M")."""
     out = []

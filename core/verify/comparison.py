@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from core.text.normalize import rounding_tolerance
+from core.text.normalize import rounding_tolerance, size_value
 from core.text.words import content_words
 from core.types import Paper, PaperSentence
 
@@ -185,15 +185,10 @@ def column_pattern(column: str) -> re.Pattern[str]:
     """
     before = r"(?<![A-Za-z0-9_=\-.])" if column[:1].isdigit() else r"(?<![A-Za-z0-9_=])"
     name = re.escape(column)
-    if size := _SIZE.fullmatch(column):
+    if (size := size_value(column)) is not None:
         # A length or size named in full: "16k" as "16,000" or "16000".
-        whole = int(Decimal(size.group(1)) * _SCALES[size.group(2).upper()])
-        name = f"(?:{name}|{format(whole, ',').replace(',', ',?')})"
+        name = f"(?:{name}|{format(int(size), ',').replace(',', ',?')})"
     return re.compile(rf"{before}{name}(?![A-Za-z0-9_]|\.\d|,\d)", re.I)
-
-
-_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s?([KMBkmb])")
-_SCALES = {"K": 10**3, "M": 10**6, "B": 10**9}
 
 
 def column_spans(column: str, text: str) -> list[tuple[int, int]]:

@@ -36,7 +36,12 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
         ),
         ("减少", "减小", "降低"),
     ),
-    (("higher",), ("更高", "较高"), ("lower",), ("更低", "较低")),
+    (
+        ("higher", "raise", "raises", "raised", "raising", "boost", "boosts", "boosted"),
+        ("更高", "较高"),
+        ("lower", "lowers", "lowered", "lowering"),
+        ("更低", "较低"),
+    ),
     (
         ("improve", "improves", "improved", "improving", "beneficial"),
         ("改善", "提升", "提高"),
