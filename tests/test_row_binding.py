@@ -132,6 +132,10 @@ LENGTH_ROWS = [
     [
         # a value of the row's other column
         ("On PickBest at 8k, ChatGPT scores 26.5.", ("26.5", "20.0")),
+        # the value a change ends at is a value, not the change
+        ("On PickBest, ChatGPT drops to 26.5 at 8k.", ("26.5", "20.0")),
+        ("On PickBest, ChatGPT drops by 26.5 at 8k.", None),
+        ("On PickBest, ChatGPT drops by up to 26.5 at 8k.", None),
         # a column named inside a row's name ("-16k") is not named by it
         ("Vicuna-v1.5-16k reaches 4.0 at 16k.", ("4.0", "1.5")),
         # the table whose caption the claim names, when two tables have the row and column

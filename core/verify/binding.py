@@ -717,9 +717,18 @@ _CHANGE = re.compile(
 
 
 def states_change(claim: str, mention: NumberMention) -> bool:
-    """Whether the words around a number present it as a change or ratio."""
+    """Whether the words around a number present it as a change or ratio.
+
+    Not a value a change starts from or ends at: "drops from 61.5 to 22.0".
+    """
+    if _END_POINT.search(claim[: mention.start]):
+        return False
     window = claim[max(0, mention.start - 30) : mention.end + 25]
     return _CHANGE.search(window) is not None
+
+
+#: "up to 4.93x" is a bound on a change, not a value it ends at.
+_END_POINT = re.compile(r"\b(?:from|(?<!\bup )to)\s*$|(?:从|至|到)\s*$", re.I)
 
 
 #: The start of a range a number ends: "0.5 to", "17% -", "between 2 and".
