@@ -148,16 +148,20 @@ def table_rows(paper: Paper) -> list[Row]:
         if sentence.section != "table" and (match := _CAPTION.match(sentence.text)):
             captions.setdefault(_table_key(match.group(1)), sentence.text)
     rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+    keys: dict[str, list[str]] = {}
+    for r in rows:
+        keys.setdefault(r.table, []).append(_key(r.label))
     return [
-        replace(r, caption=captions.get(_table_key(r.table), ""), own=_own_label(rows, k))
+        replace(r, caption=captions.get(_table_key(r.table), ""), own=_own_label(rows, k, keys))
         for k, r in enumerate(rows)
     ]
 
 
-def _own_label(rows: Sequence[Row], k: int) -> str:
+def _own_label(rows: Sequence[Row], k: int, keys: dict[str, list[str]]) -> str:
     """Row ``k``'s label past the words it starts with alike with a row next to it.
 
     Not when another row of its table holds it: "cmp. CMOW" (a change) is not the row "CMOW/784".
+    ``keys`` are the ``_key`` of every label, by table.
     """
     words = rows[k].label.split()
     shared = 0
@@ -168,9 +172,12 @@ def _own_label(rows: Sequence[Row], k: int) -> str:
             while n < min(len(words), len(other)) - 1 and words[n] == other[n]:
                 n += 1
             shared = max(shared, n)
-    own = " ".join(words[shared:])
-    table = [r for j, r in enumerate(rows) if j != k and r.table == rows[k].table]
-    return rows[k].label if any(_key(own) in _key(r.label) for r in table) else own
+    if not shared:
+        return rows[k].label
+    own = _key(" ".join(words[shared:]))
+    # The row's own key holds its own label too: more than one holder means another row.
+    held = sum(own in key for key in keys[rows[k].table]) > 1
+    return rows[k].label if held else " ".join(words[shared:])
 
 
 def _table_key(name: str) -> str:
