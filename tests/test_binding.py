@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 import pytest
 
@@ -18,6 +19,14 @@ def ev(text: str, page: int = 4) -> Evidence:
 
 
 ROW = ev("Table 2: HTML: n=3 0.401; n=7 0.302; n=15 0.250", page=8)
+ADAPTED = ev("Table 7: Domain adaptation: F1 79.0; AUC 0.885")
+DEBATES = [
+    ev("Gambling: Size 60; OD-w2v ARI 0.35; OD-w2v Sil 0.30"),
+    replace(
+        ev("Housing: Size 30; OD-w2v ARI 0.27; OD-w2v Sil 0.31"),
+        sentence_index=1,
+    ),
+]
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
@@ -281,6 +290,12 @@ PARAMS = ev(
         # "F1:64" is a metric and its value, not a ratio
         ("“其他”类别的F1仅为25.3%。", [OTHER_F1], 0, ("25.3%", "64.%")),
         ("“其他”类别的F1为64%。", [OTHER_F1], 1, None),
+        # a p-value is no result of the table
+        ("Domain adaptation lifts the AUC (t-test, p<0.5).", [ADAPTED], 0, None),
+        ("Domain adaptation lifts the AUC to 0.5.", [ADAPTED], 0, ("0.5", "0.885")),
+        # rows the claim's words fit alike: it does not say which row its value is of
+        ("The threshold for OD-w2v is set at 0.7.", DEBATES, 0, None),
+        ("On Gambling, the ARI of OD-w2v is 0.7.", DEBATES, 0, ("0.7", "0.35")),
     ],
 )
 def test_bind_numbers(

@@ -26,6 +26,15 @@ SPLIT = Evidence(
     5,
 )
 
+#: A table row: its semicolons part cells, not clauses.
+ROW = Evidence(
+    1,
+    "Trades Unions: Size 19; OD-w2v ARI 0.44; OD-d2v ARI 0.29; OD-w2v Sil 0.48",
+    (0, 0, 1, 1),
+    1.0,
+    16,
+)
+
 
 @pytest.mark.parametrize(
     ("claim", "evidence", "expected"),
@@ -46,6 +55,7 @@ SPLIT = Evidence(
         ("The optimal alpha ranges from 0.4 to 0.6 for multimodal input.", ALPHA, None),
         # words of both clauses: not read
         ("The tagger reaches 84.7% on Chinese, against English's 91.2%.", SPLIT, None),
+        ("The ARI of OD-d2v on Trades Unions is 0.48.", ROW, None),
     ],
 )
 def test_clause_mismatch(claim: str, evidence: Evidence, expected: tuple[str, str] | None) -> None:

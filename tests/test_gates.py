@@ -55,6 +55,9 @@ FACTS = PaperFacts(PAPER)
         ("Section 9 explains it.", ["section_not_in_paper:Section 9"], True),
         ("It builds on BERT-base, not RoBERTa-large.", ["name_not_in_paper:RoBERTa-large"], False),
         ("It was evaluated by Microsoft.", ["name_not_in_paper:Microsoft"], False),
+        # a hyphen joins a common word to one of the paper's names, not a new name
+        ("A SpanCheck-based reader is trained on SQuAD-style pairs.", [], False),
+        ("An XLNet-based reader is used.", ["name_not_in_paper:XLNet-based"], False),
         ("该方法在SQuAD上达到了85.3%的准确率。", [], False),
         ("该方法达到了百分之九十的准确率。", ["number_not_in_paper:百分之九十"], False),
         (
@@ -122,6 +125,14 @@ def test_english_claim_about_a_chinese_paper(sentence: str, reasons: list[str]) 
 def test_names_skip_sentence_start_and_common_words() -> None:
     assert name_candidates("However, the Model uses Adam and GPT-4.") == ["Adam", "GPT-4"]
     assert name_candidates("The results are good.") == []
+
+
+def test_a_number_the_paper_has_only_inside_a_name_is_not_the_papers() -> None:
+    facts = PaperFacts(make_paper(["We compare LongChat-7b-v1.5-32k with GPT-3.5 at 4k tokens."]))
+    assert run_gates("GPT-3.5 is tested at 32k tokens.", facts).reasons == (
+        "number_not_in_paper:32k",
+    )
+    assert run_gates("LongChat-7b-v1.5-32k is tested at 4k tokens.", facts).reasons == ()
 
 
 def test_numbers_inside_names_and_citations_are_not_checked_as_numbers() -> None:

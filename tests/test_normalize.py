@@ -66,6 +66,12 @@ def test_any_pair_reads_every_colon_pair() -> None:
     assert [r.key for r in ratios("at 10:30", any_pair=True)] == ["10:30"]
 
 
+def test_number_keys_can_leave_out_numbers_inside_names() -> None:
+    text = "LongChat-7b-v1.5-32k and GPT-3.5 score 3.0 from 1k-16k; Top-5, 3-5 layers, -0.5"
+    assert number_keys(text) >= {"32K", "3.5", "7"}
+    assert number_keys(text, names=False) == {"3", "1K", "1", "16K", "16", "5", "0.5"}
+
+
 def test_number_keys_include_parts_of_space_grouped_numbers() -> None:
     assert {"12500", "12", "500"} <= number_keys("Table 12 500 rows")
 

@@ -388,10 +388,31 @@ def ratios(text: str, *, any_pair: bool = False) -> list[RatioMention]:
     return found
 
 
-def number_keys(text: str) -> set[str]:
-    """Every canonical number of a text, as the paper side of the number gate."""
+def number_keys(text: str, *, names: bool = True) -> set[str]:
+    """Every canonical number of a text, as the paper side of the number gate.
+
+    With ``names`` False, a number that is part of a name ("32k" of "LongChat-7b-v1.5-32k",
+    "3.5" of "GPT-3.5") is left out: the paper never states it as a value.
+    """
+    text = unicodedata.normalize("NFKC", text)
     keys: set[str] = set()
     for mention in extract_numbers(text, split_groups=True):
+        if not names and in_name(text, mention.start):
+            continue
         keys.add(mention.canonical)
         keys.add(canonical_number(mention.value))
     return keys
+
+
+#: A name's head before the hyphen that joins a number to it: two capitals ("GPT"), a capital
+#: inside a word ("LongChat") or a letter followed by a digit ("v1.5"); "1k-16k" and "Top-5" are no
+#: names.
+_NAME_HEAD = re.compile(r"[A-Z][^A-Z]*[A-Z]|[a-z][A-Z]|[A-Za-z]\d")
+
+
+def in_name(text: str, start: int) -> bool:
+    """Whether the number starting at ``start`` is hyphen-joined to a name ("GPT-3.5")."""
+    if start < 2 or text[start - 1] != "-" or not text[start - 2].isalnum():
+        return False
+    head = re.split(r"[\s(\[{,;:/\"'“]", text[: start - 1])[-1]
+    return _NAME_HEAD.search(head) is not None

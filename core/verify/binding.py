@@ -30,6 +30,7 @@ from core.text.normalize import (
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
+from core.verify.gates.common import bare_name
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -53,6 +54,9 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 #: "18.7 for BM25", "88.7% by ERNIE": the name right after a value's preposition owns it.
 _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-z0-9\-]*)")
 #: A number right after these labels names a table, figure or section, not a quantity.
+#: A table row as ingest writes it, its caption's label first when it has one: "Table 2: BERT:
+#: F1 88.7; Acc 91.0".
+_TABLE_ROW = re.compile(r"(?:(?:Table|Tab\.|表)\s*\d+\s*[:：]\s*)?[^:;]+:\s[^;]+;")
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
 _RATIO = re.compile(r"(?<![\d.A-Za-z])\d+(?::\d+)+(?![\d:]|\.\d)")  # not "F1:64" (F1 then a value)
 #: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
@@ -148,8 +152,15 @@ def number_context(text: str, start: int, end: int) -> _Context:
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
     owner = _OWNER_AFTER.match(text, end)
     names = [owner.group(1).casefold()] if owner and NAME.match(owner.group(1)) else []
-    names += [n.casefold() for t in left for n in reversed(_LATIN.findall(t)) if NAME.match(n)]
-    names += [n.casefold() for t in right for n in _LATIN.findall(t) if NAME.match(n)]
+    names += [
+        n.casefold()
+        for t in left
+        for n in map(bare_name, reversed(_LATIN.findall(t)))
+        if NAME.match(n)
+    ]
+    names += [
+        n.casefold() for t in right for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
+    ]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
@@ -333,6 +344,20 @@ def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
     return False
 
 
+#: A significance level or p-value: "p<0.05", "p = 0.01", "a p-value of 0.03".
+_P_VALUE = re.compile(r"\bp(?:[\s-]?values?)?\s*(?:[<>=≤≥]=?|of|is|was)\s*$", re.I)
+
+
+def is_table_row(text: str) -> bool:
+    """Whether ``text`` is a table row as ingest writes it (its cells joined by semicolons)."""
+    return _TABLE_ROW.match(text) is not None
+
+
+def significance_level(text: str, mention: NumberMention) -> bool:
+    """Whether the number is a p-value, which no result of the paper's tables can bind."""
+    return _P_VALUE.search(text[: mention.start]) is not None
+
+
 def bind_numbers(
     mentions: Sequence[NumberMention],
     claim: str,
@@ -367,7 +392,9 @@ def bind_numbers(
     mentions = [
         m
         for m in mentions
-        if not claim[: m.start].endswith("@") and not any(a <= m.start < b for a, b in ratios)
+        if not claim[: m.start].endswith("@")
+        and not any(a <= m.start < b for a, b in ratios)
+        and not significance_level(claim, m)
     ]
     if not mentions and not spelled:
         return Binding()
@@ -528,6 +555,14 @@ def _same_value_overlap(
                     overlap += _shared_values(numbers, others, other)
                     best = overlap if best is None else max(best, overlap)
     return best
+
+
+def _cell_of(row: str, mention: NumberMention) -> list[NumberMention]:
+    """The numbers of the row's cell (between semicolons) that holds ``mention``."""
+    start = row.rfind(";", 0, mention.start) + 1
+    end = row.find(";", mention.end)
+    end = len(row) if end < 0 else end
+    return [m for m in stated_numbers(row) if start <= m.start and m.end <= end]
 
 
 def _shared_values(
@@ -758,6 +793,8 @@ def _contradicting(
     start = _range_start(claim, mention)
     best: tuple[int, Mismatch] | None = None
     best_distance = math.inf
+    #: Per table row, the most the claim's words say of one of its values.
+    rows: dict[int, int] = {}
     for ev, numbers in found:
         for other in numbers:
             have = number_context(ev.text, other.start, other.end)
@@ -773,19 +810,29 @@ def _contradicting(
                 continue
             # Another of the claim's values in the sentence counts as words shared: "2,243
             # telephone meetings and 88,829 aligned sentences" against "576 earning calls
-            # correspond to 88,829 aligned sentences".
-            overlap += _shared_values(numbers, others, other)
+            # correspond to 88,829 aligned sentences". A table row holds too many values for
+            # one of them to show that it is the claim's row: there it must share the cell.
+            row = is_table_row(ev.text)
+            near = _cell_of(ev.text, other) if row else numbers
+            overlap += _shared_values(near, others, other)
             if overlap < min(2, len(wanted.words)):
                 continue
             # The other end of a range that starts where the claim's starts ("0.5 to 0.1"
             # against "0.5 to 0.8, … 0.4 to 0.6") is the value the claim changed.
             if start is not None and start == _range_start(ev.text, other):
                 overlap += 1
+            if row:
+                rows[ev.sentence_index] = max(rows.get(ev.sentence_index, 0), overlap)
             # Of two values as much about the claim's words, the nearer in size is named.
             distance = _distance(mention.value, other.value)
             if best is None or (overlap, -distance) > (best[0], -best_distance):
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
                 best_distance = distance
+    # Rows of a table the claim's words fit alike (it names their column, not one row's label):
+    # the claim does not say which row it is about.
+    if best is not None and best[1].sentence_index in rows:
+        if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
+            return None
     return best
 
 

@@ -19,6 +19,7 @@ from core.text.words import content_words, stem
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
+    is_table_row,
     same_kind,
     stated_numbers,
     states_value,
@@ -47,7 +48,8 @@ def clause_mismatch(
         if written_whole(mention.value) and mention.value < 10:
             continue
         forms = value_forms(mention)
-        for ev in evidence:
+        # A table row's semicolons part its cells, not clauses.
+        for ev in (e for e in evidence if not is_table_row(e.text)):
             found = _in_other_clause(mention, forms, claim, words, ev)
             if found is not None:
                 return found

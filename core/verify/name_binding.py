@@ -20,7 +20,7 @@ from core.text.normalize import canonical_number, extract_numbers, match_key, nu
 from core.text.sentences import is_cjk_char
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.gates.common import name_key, ngram_keys
+from core.verify.gates.common import bare_name, name_key, ngram_keys
 from core.verify.gates.lexicon import NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
@@ -68,7 +68,7 @@ def names(text: str) -> list[str]:
     tokens = list(_TOKEN.finditer(text))
     out: list[str] = []
     for i, match in enumerate(tokens):
-        word = match.group(0)
+        word = bare_name(match.group(0))
         if _INNER_CAPITAL.match(word) or _CODE.fullmatch(word):
             out.append(word)
             continue

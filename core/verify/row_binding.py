@@ -39,12 +39,13 @@ def row_mismatch(
     Each row stating the value (in a column the claim names, when it names one, and in the
     table whose caption the claim names, when it names one) must have, in
     its table and column, exactly one other row whose own label words the claim holds while it
-    holds none of the first row's own words. Whole numbers below 10 recur too often to read.
+    holds none of the first row's own words. Whole numbers below 10 recur too often to read,
+    and a hedged value ("around 5%") is no cell's value as written.
     """
     words = content_words(claim)
     table = in_named_table(rows, claim) if mentions else []
     for mention in mentions:
-        if written_whole(mention.value) and mention.value < 10:
+        if (written_whole(mention.value) and mention.value < 10) or mention.approximate:
             continue
         forms = value_forms(mention)
         # A cell restated keeps its decimals: "38%" is not the cell "38.0".
@@ -98,7 +99,7 @@ def cell_mismatch(
     in several tables, the table whose caption the claim names is read. Whole numbers below 10
     recur too often to read.
     """
-    named = in_named_table(_named_rows(rows, claim), claim) if mentions else []
+    named = in_named_table(named_rows(rows, claim), claim) if mentions else []
     for mention in mentions:
         if (written_whole(mention.value) and mention.value < 10) or states_change(claim, mention):
             continue
@@ -147,7 +148,7 @@ def _other_column(
     return found
 
 
-def _named_rows(rows: Sequence[Row], claim: str) -> list[Row]:
+def named_rows(rows: Sequence[Row], claim: str) -> list[Row]:
     """Rows the claim names by their whole label, one name among it, alone in their table.
 
     When it names none so, rows it names by their label past their group's ("GPT-4" of "Closed

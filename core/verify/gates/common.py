@@ -20,7 +20,7 @@ from core.text.normalize import (
 )
 from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
-from core.verify.gates.lexicon import UNITS_ZH
+from core.verify.gates.lexicon import NAME_MODIFIERS, UNITS_ZH
 
 if TYPE_CHECKING:
     from core.verify.gates.differences import Gaps
@@ -126,7 +126,7 @@ class PaperFacts:
         self.paper = paper
         raw = paper.full_text + "\n" + paper.body_text
         self.is_cjk = cjk_ratio(raw) > 0.3
-        self.numbers = number_keys(raw)
+        self.numbers = number_keys(raw, names=False)
         self.ratios = {r.key for r in ratios(raw, any_pair=True)}
         text = normalize_text(raw)
         #: "+" names by their parts, as first written: ("svr", "rbf") -> "SVR+RBF".
@@ -138,6 +138,8 @@ class PaperFacts:
         self.values = sorted({Decimal(k.rstrip("%")) for k in self.numbers if _PLAIN.fullmatch(k)})
         self.keys = (match_key(raw), match_key(raw, dehyphenate=False))
         self.names = ngram_keys(self.keys[0]) | ngram_keys(self.keys[1])
+        # A long name is one word of five parts or more: "Vicuna-7b-v1.5-16k".
+        self.names |= {name_key(word) for word in raw.split()}
         self.labels = {r.label.strip() for r in paper.references if r.label.strip()}
         self.cited_numbers = {
             n for m in NUMERIC_CITE.finditer(normalize_text(raw)) for n in expand(m.group(1))
@@ -220,7 +222,8 @@ class PaperFacts:
         for suffix in ("'s", "s", "es"):
             if key.endswith(suffix) and key[: -len(suffix)] in self.names:
                 return True
-        return False
+        bare = bare_name(name)
+        return bare != name and self.has_name(bare)
 
 
 _SCALE_WORDS = {"K": "thousand", "M": "million", "B": "billion"}
@@ -239,6 +242,12 @@ def _written(mention: NumberMention) -> str:
         for number, letter in forms
     ]
     return "(?:" + "|".join([*scaled, re.escape(whole)]) + ")"
+
+
+def bare_name(word: str) -> str:
+    """The name without the words a hyphen joins to it: "F1" of "F1-score" and "micro-F1"."""
+    parts = [p for p in word.split("-") if p.casefold() not in NAME_MODIFIERS]
+    return "-".join(parts) if parts else word
 
 
 def compound_parts(text: str) -> tuple[str, ...]:

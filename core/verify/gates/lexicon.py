@@ -155,6 +155,15 @@ NOT_NAMES = frozenset(
 )
 
 
+#: Words a critique joins to one of the paper's names with a hyphen without naming anything new:
+#: "F1-score" for the paper's "F1", "micro-F1", "GloVe-based", "BERT-style".
+NAME_MODIFIERS = frozenset(
+    """
+    adapted aware based derived driven enhanced free guided level like macro measure micro
+    only score scores specific style trained tuned type weighted
+    """.split()
+)
+
 #: Chinese forms of the units a number is checked with, keyed by the English unit. Only forms
 #: whose reading is unambiguous: "5月" is May and "5日" a date, so months are 个月 and days 天.
 UNITS_ZH: dict[str, tuple[str, ...]] = {

@@ -12,6 +12,7 @@ from core.text.normalize import (
     assigned_letter,
     canonical_number,
     extract_numbers,
+    in_name,
     ratios,
     settle_approximate,
 )
@@ -196,8 +197,10 @@ def unit_after(text: str, end: int) -> Unit | None:
 
 
 def glued_to_name(text: str, start: int) -> bool:
-    """The 4 of GPT-4, the 50 of ResNet-50."""
-    return start >= 2 and text[start - 1] in "-_" and text[start - 2].isalpha()
+    """The 4 of GPT-4, the 50 of ResNet-50, the 32k of LongChat-7b-v1.5-32k."""
+    if start >= 2 and text[start - 1] in "-_" and text[start - 2].isalpha():
+        return True
+    return in_name(text, start)
 
 
 def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMention:
