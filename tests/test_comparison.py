@@ -36,6 +36,16 @@ ROWS = [r for r in (read_row(s) for s in SENTENCES) if r is not None]
         ("HTML has a lower error than LSTM.", False),
         ("LSTM outperforms HTML+Audio.", False),  # mixed columns: not sure, no verdict
         ("HTML+Audio outperforms HTML on F1.", False),
+        ("LSTM is superior to HTML on F1.", True),
+        ("HTML works better than LSTM in F1.", False),
+        ("HTML lags behind LSTM in F1.", True),
+        ("LSTM trails HTML on F1.", False),
+        ("LSTM exceeds HTML in recall.", False),
+        ("HTML exceeds LSTM in recall.", True),
+        ("HTML improves upon LSTM in F1.", False),
+        ("LSTM improves the F1 over HTML.", True),
+        ("LSTM has a higher F1, recall and error than HTML.", False),  # mixed: no verdict
+        ("HTML+Audio does not reach a higher F1, recall or precision than HTML.", True),
         ("Our model outperforms the baselines.", False),
         ("HTML+Audio achieves the best F1.", False),
         ("HTML achieves the best F1.", True),
@@ -43,7 +53,13 @@ ROWS = [r for r in (read_row(s) for s in SENTENCES) if r is not None]
         ("HTML has the highest recall.", True),
         ("HTML+Audio has the lowest error.", False),
         ("LSTM has the lowest error.", True),
-        ("HTML is the best model.", False),  # no column named: not sure, no verdict
+        # no column named: only a row better in every column contradicts it
+        ("HTML is the best model.", True),
+        ("LSTM is the best model.", False),
+        ("HTML+Audio was the best model.", False),
+        # a leading clause's rows are not the subject
+        ("Although it takes more turns than LSTM, our model achieves the best F1.", False),
+        ("Although its recall is lower, HTML achieves the best F1.", True),
         # a denied comparison is contradicted when the comparison holds
         ("HTML does not outperform LSTM on F1.", True),
         ("LSTM does not outperform HTML on F1.", False),
@@ -80,6 +96,33 @@ def test_superlative_names_the_better_row() -> None:
     assert (
         found.explain() == "The paper's table has F1 74.5 for HTML and 75.0 for HTML+Audio (p. 8)"
     )
+
+
+CLASSIFIERS = [
+    PaperSentence(i, t, 1, ((0, 0, 1, 1),), "table")
+    for i, t in enumerate(
+        [
+            "Table 3: Logistic Regression (Count Vectorizer): F1 (train) 0.679; F1 (test) 0.572",
+            "Table 3: SVM (Linear Kernel) (TfIdf Vectorizer): F1 (train) 0.695; F1 (test) 0.576",
+            "Table 3: ULMFit*: F1 (train) 0.861; F1 (test) 0.701",
+        ]
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "best"),
+    [
+        # rows named without their bracketed notes; the best is better in every named column
+        ("The Logistic Regression model achieved the best F1 on train and test.", "ULMFit*"),
+        ("The SVM obtained the highest F1 (train) and F1 (test).", "ULMFit*"),
+        ("The ULMFit model achieved the best F1 on train and test.", None),
+    ],
+)
+def test_the_best_in_several_columns(claim: str, best: str | None) -> None:
+    rows = [r for r in (read_row(s) for s in CLASSIFIERS) if r is not None]
+    found = check_comparison(claim, rows)
+    assert (found and found.claimed_worse) == best
 
 
 def test_a_row_beating_the_claimed_winner_is_named() -> None:

@@ -54,6 +54,14 @@ def test_row_mismatch(claim: str, expected: tuple[str, str] | None) -> None:
     assert_found(row_mismatch(extract_numbers(claim), claim, ROWS), expected)
 
 
+def test_a_hedged_value_is_no_cells_value_as_written() -> None:
+    claim = "At n=3, the Text+Audio version of MDRM's MSE is around 1.431."
+    mentions = extract_numbers(claim)
+    assert row_mismatch(mentions, claim, ROWS) is not None
+    hedged = [replace(m, approximate=m.raw == "1.431") for m in mentions]
+    assert row_mismatch(hedged, claim, ROWS) is None
+
+
 def assert_found(found: Mismatch | None, expected: tuple[str, str] | None) -> None:
     """``expected`` is (claim value, paper value) on page 8, or None for no mismatch."""
     if expected is None:
@@ -192,3 +200,36 @@ def test_a_hedged_value_covers_the_cell_it_names() -> None:
     assert not any(r.startswith("number_mismatch") for r in hedged.reasons)
     wrong = checker.verify("With BERT, LRN reaches an accuracy of 89.93.")[0]
     assert "number_mismatch:89.93->89.98" in wrong.reasons
+
+
+def test_rows_sharing_a_label_are_told_apart_by_their_setting() -> None:
+    from dataclasses import replace as replaced
+
+    from core.verify.comparison import table_rows
+    from tests.fakes import make_paper
+
+    paper = make_paper(["Table 1 gives the size of each test set."])
+    texts = [
+        "Table 1: RankSeg: Setting 2k; #Cases 200; Avg #Tokens 1,846; Max #Tokens 2,211",
+        "Table 1: RankSeg: Setting 8k; #Cases 200; Avg #Tokens 7,512; Max #Tokens 8,390",
+        "Table 1: PickBest: Setting 1k; #Cases 200; Avg #Tokens 955; Max #Tokens 1,120",
+        "Table 1: PickBest: Setting 16k; #Cases 100; Avg #Tokens 14,930; Max #Tokens 16,508",
+    ]
+    table = tuple(
+        PaperSentence(len(paper.sentences) + i, t, 1, ((0, 0, 1, 1),), "table")
+        for i, t in enumerate(texts)
+    )
+    rows = table_rows(replaced(paper, sentences=paper.sentences + table))
+    assert [r.label for r in rows] == ["RankSeg 2k", "RankSeg 8k", "PickBest 1k", "PickBest 16k"]
+    cases = "The PickBest 16k setting has 200 cases."
+    assert_page(cell_mismatch(extract_numbers(cases), cases, rows), ("200", "100"), 1)
+    right = "The PickBest 16k setting has 100 cases."
+    assert cell_mismatch(extract_numbers(right), right, rows) is None
+    # "Avg" is "average", and the maximum is another column
+    average = "At 8k, RankSeg inputs have an average of 8,390 tokens."
+    assert_page(cell_mismatch(extract_numbers(average), average, rows), ("8,390", "7512"), 1)
+
+
+def assert_page(found: Mismatch | None, expected: tuple[str, str], page: int) -> None:
+    assert found is not None
+    assert (found.claim_value, found.paper_value, found.page) == (*expected, page)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
@@ -25,17 +26,28 @@ from core.text.words import content_words
 from core.types import Paper, PaperSentence
 
 _HAS = (
-    r"(?:(?:is|are|was|were|has|have|had|achieves?|obtains?|shows?|gets?|yields?|performs?) )?"
+    r"(?:(?:is|are|was|were|has|have|had|achieve[sd]?|obtain(?:s|ed)?|show(?:s|ed)?|gets?|got|"
+    r"yield(?:s|ed)?|perform(?:s|ed)?) )?"
     r"(?:a |an )?"
     # the gap may stand before the comparative: "is 1 BLEU point higher than", "performs 2% better"
     r"(?:(?:about |around |only |roughly )?\d[\d.,]*\s?%?(?: [\w\-@]+){0,3}? )?"
 )
-_GAP = r"(?: [\w\-]+){0,3}? than"
+#: Words between the comparative and "than": "higher BLEU than", "higher precision, recall and
+#: F1 than".
+_GAP = r"(?:,? [\w\-]+){0,5}? than"
+_BE = r"(?:is|are|was|were)"
 _VERBS = {
     "better": (
-        rf"outperform(?:s|ed)?|beats?|surpass(?:es|ed)?|performs? better than|{_HAS}better{_GAP}"
+        rf"outperform(?:s|ed)?|beats?|surpass(?:es|ed)?|exceed(?:s|ed)?|"
+        rf"(?:perform(?:s|ed)?|works?|worked|does|do|did) better than|{_BE} superior to|"
+        rf"{_BE} ahead of|improve[sd]?(?: [\w\-]+){{0,3}}? (?:up)?on|"
+        rf"improve[sd]?(?: [\w\-]+){{0,3}}? over|{_HAS}(?:better|stronger){_GAP}"
     ),
-    "worse": rf"underperform(?:s|ed)?|performs? worse than|{_HAS}worse{_GAP}",
+    "worse": (
+        rf"underperform(?:s|ed)?|(?:perform(?:s|ed)?|works?|worked|does|do|did) worse than|"
+        rf"{_BE} inferior to|(?:lag(?:s|ged)?|falls?|fell) behind|trail(?:s|ed)?|"
+        rf"{_HAS}(?:worse|weaker){_GAP}"
+    ),
     "higher": rf"{_HAS}(?:higher|greater|larger){_GAP}",
     "lower": rf"{_HAS}(?:lower|smaller){_GAP}",
 }
@@ -44,8 +56,9 @@ _COMPARE = re.compile(
     re.I,
 )
 _SUPERLATIVE = re.compile(
-    r"(?P<a>.+?)\s+(?:achieves?|obtains?|reach(?:es)?|has|have|gets?|yields?|shows?|gives?|"
-    r"is|are|performs?)\s+(?:the\s+)?(?P<sup>best|highest|lowest|worst|top)\b(?P<rest>.*)",
+    r"(?P<a>.+?)\s+(?:achieve[sd]?|obtain(?:s|ed)?|reach(?:es|ed)?|has|have|had|gets?|got|"
+    r"yield(?:s|ed)?|show(?:s|ed)?|gives?|gave|is|are|was|were|perform(?:s|ed)?)\s+"
+    r"(?:the\s+)?(?P<sup>best|highest|lowest|worst|top)\b(?P<rest>.*)",
     re.I,
 )
 #: The comparison is denied ("A does not outperform B", "A fails to reach the best"): the
@@ -69,8 +82,17 @@ _ALL_OTHERS = re.compile(
 )
 #: ... said of most of them only: no single row can contradict it.
 _MOST = re.compile(r"\b(?:most|majority|mostly|generally|in general|almost|nearly|all but)\b", re.I)
+_SUBORDINATE = re.compile(
+    r"^\s*(?:although|though|even though|while|whereas|since|because|if|when|despite|as)\b[^,]*,",
+    re.I,
+)
+_BRACKETED = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 _CAPTION = re.compile(r"^((?:Table|Tab\.|表)\s*\d+)\s*[:.：]\s*\S")
 _ROW = re.compile(r"^(?P<table>(?:Table|Tab\.|表)\s*\d+): (?P<label>[^:;]+): (?P<cells>.+)$")
+#: A cell naming the size its row is set at: "Setting 16k", "Length 4k".
+_SETTING = re.compile(r"^[A-Za-z][\w\s#-]*?\s(\d+(?:\.\d+)?[kKMB])$")
+#: Column words printed short that are not the start of the word they stand for.
+_SHORT_FORMS = {"avg": "average", "std": "standard", "pct": "percent"}
 _VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*%?$")
 
 
@@ -86,6 +108,8 @@ class Row:
     caption: str = ""
     #: The label without the group label its rows share ("GPT-4" of "Closed LLMs GPT-4").
     own: str = ""
+    #: A size the row is set at, from a cell such as "Setting 16k".
+    setting: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +155,7 @@ def read_row(sentence: PaperSentence) -> Row | None:
     if match is None:
         return None
     values: dict[str, Decimal] = {}
+    setting = ""
     for cell in match.group("cells").split("; "):
         value = _VALUE.match(cell.strip())
         if value and value.group("name"):
@@ -138,7 +163,11 @@ def read_row(sentence: PaperSentence) -> Row | None:
                 values[value.group("name")] = Decimal(value.group("value").replace(",", ""))
             except InvalidOperation:
                 continue
-    return Row(match.group("table"), match.group("label").strip(), values, sentence)
+        elif not setting and (size := _SETTING.match(cell.strip())):
+            setting = size.group(1)
+    return Row(
+        match.group("table"), match.group("label").strip(), values, sentence, setting=setting
+    )
 
 
 def table_rows(paper: Paper) -> list[Row]:
@@ -147,13 +176,30 @@ def table_rows(paper: Paper) -> list[Row]:
     for sentence in paper.sentences:
         if sentence.section != "table" and (match := _CAPTION.match(sentence.text)):
             captions.setdefault(_table_key(match.group(1)), sentence.text)
-    rows = [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+    rows = _set_apart(
+        [r for r in (read_row(s) for s in paper.sentences if s.section == "table") if r]
+    )
     keys: dict[str, list[str]] = {}
     for r in rows:
         keys.setdefault(r.table, []).append(_key(r.label))
     return [
         replace(r, caption=captions.get(_table_key(r.table), ""), own=_own_label(rows, k, keys))
         for k, r in enumerate(rows)
+    ]
+
+
+def _set_apart(rows: list[Row]) -> list[Row]:
+    """Rows of one table that share a label, told apart by the size each is set at.
+
+    "PickBest: Setting 1k; #Cases 200" and "PickBest: Setting 16k; #Cases 100" become the rows
+    "PickBest 1k" and "PickBest 16k". A label no other row of its table shares is left whole.
+    """
+    shared = Counter((r.table, r.label) for r in rows)
+    return [
+        replace(r, label=f"{r.label} {r.setting}")
+        if shared[(r.table, r.label)] > 1 and r.setting
+        else r
+        for r in rows
     ]
 
 
@@ -191,7 +237,8 @@ def column_pattern(column: str) -> re.Pattern[str]:
     Nor "16k" inside the name "Vicuna-v1.5-16k".
     """
     before = r"(?<![A-Za-z0-9_=\-.])" if column[:1].isdigit() else r"(?<![A-Za-z0-9_=])"
-    name = re.escape(column)
+    # "#Cases" is the number of cases: a claim says "cases".
+    name = re.escape(column).replace(r"\#", r"(?:\#\s?)?")
     if (size := size_value(column)) is not None:
         # A length or size named in full: "16k" as "16,000" or "16000".
         name = f"(?:{name}|{format(int(size), ',').replace(',', ',?')})"
@@ -221,7 +268,11 @@ def _word_pattern(word: str) -> re.Pattern[str]:
     if not runs:
         return re.compile(re.escape(word))
     after = "" if runs[-1].isalpha() and len(runs[-1]) >= 3 else r"(?![A-Za-z0-9])"
-    return re.compile(r"(?<![A-Za-z0-9])" + r"[\W_]*".join(runs) + after, re.I)
+    # A short form that is not the word's start: "Avg" is "average".
+    parts = [
+        f"(?:{r}|{_SHORT_FORMS[r.casefold()]})" if r.casefold() in _SHORT_FORMS else r for r in runs
+    ]
+    return re.compile(r"(?<![A-Za-z0-9])" + r"[\W_]*".join(parts) + after, re.I)
 
 
 def names_column(column: str, text: str) -> bool:
@@ -261,10 +312,12 @@ def _caption_words(caption: str) -> frozenset[str]:
 def _named(part: str, rows: Sequence[Row]) -> Row | None:
     """The one row whose label the text names (longest label wins; ties are ambiguous).
 
-    Else the one whose label past its group's label ("GPT-4" of "Closed LLMs GPT-4") it names.
+    Else the one whose label past its group's label ("GPT-4" of "Closed LLMs GPT-4") it names;
+    else the one whose label without its bracketed note ("Logistic Regression" of "Logistic
+    Regression (using Count Vectorizer)") it names.
     """
     key = _key(part)
-    for label in (lambda r: r.label, lambda r: r.own or r.label):
+    for label in (lambda r: r.label, lambda r: r.own or r.label, lambda r: _unbracketed(r.label)):
         hits = [r for r in rows if len(_key(label(r))) >= 2 and _key(label(r)) in key]
         if not hits:
             continue
@@ -272,6 +325,18 @@ def _named(part: str, rows: Sequence[Row]) -> Row | None:
         top = [r for r in hits if len(_key(label(r))) == best]
         return top[0] if len(top) == 1 else None
     return None
+
+
+def _subject(part: str) -> str:
+    """The text before the verb without a leading subordinate clause.
+
+    In "Although A is slower than B, our system …" the rows the clause names are not the subject.
+    """
+    return _SUBORDINATE.sub("", part)
+
+
+def _unbracketed(label: str) -> str:
+    return _BRACKETED.sub("", label).strip()
 
 
 def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
@@ -294,7 +359,7 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     denied = _DENIED.search(match.group("a")) is not None
     if denied and _SIGNIFICANT.search(claim):
         return None
-    a = _named(match.group("a"), rows)
+    a = _named(_subject(match.group("a")), rows)
     b = _named(match.group("b"), rows)
     if a is not None and b is None and not denied and _ALL_OTHERS.match(match.group("b")):
         worse = bool(match.group("worse") or match.group("lower"))
@@ -303,7 +368,8 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         return _check_against_all(
             claim, a, rows, worse=worse, by_value=_by_value(match), skip_variants=variants
         )
-    pairs = _pairs(claim, _grouped(match.group("a"), rows, a), _grouped(match.group("b"), rows, b))
+    first = _grouped(_subject(match.group("a")), rows, a)
+    pairs = _pairs(claim, first, _grouped(match.group("b"), rows, b))
     if not pairs:
         return None
     swap = bool(match.group("worse") or match.group("lower")) != denied
@@ -501,7 +567,7 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     match = _SUPERLATIVE.search(claim)
     if match is None:
         return None
-    a = _named(match.group("a"), rows)
+    a = _named(_subject(match.group("a")), rows)
     if a is None:
         return None
     denied = _DENIED.search(match.group("a")) is not None
@@ -509,7 +575,7 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         return None
     named = [c for c in a.values if names_column(c, match.group("rest"))]
     if len(named) != 1:
-        return None
+        return None if denied else _dominated(claim, a, rows, named, match.group("sup"))
     column = named[0]
     word = match.group("sup").casefold()
     if word in ("highest", "lowest"):
@@ -532,3 +598,43 @@ def _check_superlative(claim: str, rows: Sequence[Row]) -> Contradiction | None:
         if (value < mine) if lower else (value > mine):
             return Contradiction(a.label, other.label, column, a.sentence.page, (mine, value))
     return None
+
+
+def _dominated(
+    claim: str, a: Row, rows: Sequence[Row], named: Sequence[str], word: str
+) -> Contradiction | None:
+    """Another row of ``a``'s table better in every column the claim names, or shared.
+
+    The columns are those the claim names, or, when it names none, every column the two share:
+    a row better in all of them leaves ``a`` the best in none.
+    """
+    if _MOST.search(claim) or word.casefold() in ("top", "worst"):
+        return None
+    by_value = word.casefold() in ("highest", "lowest")
+    found: list[tuple[Row, str]] = []
+    for other in rows:
+        if other.table != a.table or _key(other.label) == _key(a.label):
+            continue
+        columns = list(named) or [c for c in a.values if c in other.values]
+        if not columns or any(c not in other.values for c in columns):
+            continue
+        if all(_beats(other, a, c, claim, word, by_value) for c in columns):
+            found.append((other, columns[0]))
+    if not found:
+        return None
+    # The best of them is named: the row the claim should have called the best.
+    best, column = found[0]
+    for other, col in found[1:]:
+        if col == column and _beats(other, best, column, claim, word, by_value):
+            best = other
+    values = (a.values[column], best.values[column])
+    return Contradiction(a.label, best.label, column, a.sentence.page, values)
+
+
+def _beats(other: Row, a: Row, column: str, claim: str, word: str, by_value: bool) -> bool:
+    """Whether ``other`` is better than ``a`` in ``column`` (lower for "lowest" or an error)."""
+    diff = other.values[column] - a.values[column]
+    lower = (
+        word.casefold() == "lowest" if by_value else _lower_is_better(column, claim, by_value=False)
+    )
+    return diff < 0 if lower else diff > 0

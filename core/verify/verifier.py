@@ -59,6 +59,7 @@ from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
+from core.verify.trends import TrendReversed, check_trend
 from core.verify.verdict import Decision, Signals, asks_judge, decide
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ class _Pending:
     semantic: SemanticScore
     cross_lingual: bool
     binding: Binding
-    comparison: Contradiction | None = None
+    comparison: Contradiction | TrendReversed | None = None
     reversed_: Reversed | SwappedOrder | NegationDropped | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
@@ -250,7 +251,7 @@ class Checker:
             binding = self._bind(numbers, ev.evidence, original, cross=cross)
             if cross:
                 binding = self._bind_as_written(gates, ev.evidence, with_pages, binding)
-            comparison = check_comparison(text, self.rows)
+            comparison = check_comparison(text, self.rows) or check_trend(text, self.rows)
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
                 _Pending(
