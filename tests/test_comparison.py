@@ -43,6 +43,11 @@ ROWS = [r for r in (read_row(s) for s in SENTENCES) if r is not None]
         ("LSTM exceeds HTML in recall.", False),
         ("HTML exceeds LSTM in recall.", True),
         ("HTML improves upon LSTM in F1.", False),
+        # "more", "fewer" and "less" by the column they name
+        ("LSTM has more recall than HTML.", False),
+        ("HTML has more recall than LSTM.", True),
+        ("LSTM makes fewer errors than HTML.", True),
+        ("LSTM is more robust than HTML.", False),  # no column named: no verdict
         ("LSTM improves the F1 over HTML.", True),
         ("LSTM has a higher F1, recall and error than HTML.", False),  # mixed: no verdict
         ("HTML+Audio does not reach a higher F1, recall or precision than HTML.", True),

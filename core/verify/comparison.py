@@ -48,9 +48,11 @@ _VERBS = {
         rf"{_BE} inferior to|(?:lag(?:s|ged)?|falls?|fell) behind|trail(?:s|ed)?|"
         rf"{_HAS}(?:worse|weaker){_GAP}"
     ),
-    "higher": rf"{_HAS}(?:higher|greater|larger){_GAP}",
-    "lower": rf"{_HAS}(?:lower|smaller){_GAP}",
+    "higher": rf"{_HAS}(?:higher|greater|larger|more){_GAP}",
+    "lower": rf"{_HAS}(?:lower|smaller|fewer|less){_GAP}",
 }
+#: "More", "fewer" and "less" say of what only in the column they name ("more parameters").
+_AMOUNT = re.compile(r"(?:\S+ )*?(?:more|fewer|less)\b", re.I)
 _COMPARE = re.compile(
     r"(?P<a>.+?)\s+(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _VERBS.items()) + r")\s+(?P<b>.+)",
     re.I,
@@ -371,6 +373,11 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     first = _grouped(_subject(match.group("a")), rows, a)
     pairs = _pairs(claim, first, _grouped(match.group("b"), rows, b))
     if not pairs:
+        return None
+    verb = next(match.group(k) for k in _VERBS if match.group(k))
+    if _AMOUNT.match(verb) and not any(
+        names_column(c, claim) for x, y in pairs for c in x.values if c in y.values
+    ):
         return None
     swap = bool(match.group("worse") or match.group("lower")) != denied
     by_value = _by_value(match)
