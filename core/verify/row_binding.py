@@ -114,11 +114,18 @@ def cell_mismatch(
             column = _nearest_column(claim, mention, row, mentions)
             if column is None or not _same_precision(mention.value, row.values[column]):
                 continue
+            # A share is no count: "38% of RankSeg cases" is not the "#Cases" cell.
+            if mention.percent and _COUNT_COLUMN.match(column):
+                continue
             if _approximates(mention, row.values[column]):
                 continue
             value = f"{row.values[column]:f}"
             return Mismatch(mention.raw, value, row.sentence.page, row.sentence.index)
     return None
+
+
+#: A column of counts: "#Cases", "No. of layers", "Number of tokens".
+_COUNT_COLUMN = re.compile(r"\s*(?:#|no\.|number of\b|num\b)", re.I)
 
 
 def _other_column(
