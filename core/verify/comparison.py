@@ -552,10 +552,10 @@ def _check_against_all(
         # True where the other row is on the wrong side of the claim in that column.
         against = []
         for column in columns:
-            diff = other.values[column] - a.values[column]
             lower = _lower_is_better(column, claim, by_value=by_value)
-            better = diff < 0 if lower else diff > 0
-            against.append(better if not worse else (diff > 0 if lower else diff < 0))
+            against.append(
+                _beats(a, other, column, lower) if worse else _beats(other, a, column, lower)
+            )
         if all(against):
             column = columns[0]
             first, second = (a, other) if not worse else (other, a)
@@ -625,23 +625,28 @@ def _dominated(
         columns = list(named) or [c for c in a.values if c in other.values]
         if not columns or any(c not in other.values for c in columns):
             continue
-        if all(_beats(other, a, c, claim, word, by_value) for c in columns):
+        if all(_beats(other, a, c, _lower_best(c, claim, word, by_value)) for c in columns):
             found.append((other, columns[0]))
     if not found:
         return None
     # The best of them is named: the row the claim should have called the best.
     best, column = found[0]
+    lower = _lower_best(column, claim, word, by_value)
     for other, col in found[1:]:
-        if col == column and _beats(other, best, column, claim, word, by_value):
+        if col == column and _beats(other, best, column, lower):
             best = other
     values = (a.values[column], best.values[column])
     return Contradiction(a.label, best.label, column, a.sentence.page, values)
 
 
-def _beats(other: Row, a: Row, column: str, claim: str, word: str, by_value: bool) -> bool:
-    """Whether ``other`` is better than ``a`` in ``column`` (lower for "lowest" or an error)."""
-    diff = other.values[column] - a.values[column]
-    lower = (
+def _lower_best(column: str, claim: str, word: str, by_value: bool) -> bool:
+    """Whether the lower value is the best: for "lowest", or else in an error or time column."""
+    return (
         word.casefold() == "lowest" if by_value else _lower_is_better(column, claim, by_value=False)
     )
+
+
+def _beats(other: Row, a: Row, column: str, lower: bool) -> bool:
+    """Whether ``other`` is ahead of ``a`` in ``column`` (below it when ``lower`` is better)."""
+    diff = other.values[column] - a.values[column]
     return diff < 0 if lower else diff > 0
