@@ -472,6 +472,38 @@ def test_absolute_words_are_not_read_against_table_rows() -> None:
     assert [e.text for e in verdict.evidence if e.text.startswith("Table 3")]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "reason"),
+    [
+        ("SpanCheck outperforms BM25 on 2 of the 3 datasets.", None),
+        ("SpanCheck outperforms BM25 on all three datasets.", "tally_wrong:3->2"),
+    ],
+)
+def test_a_count_of_columns_is_read_against_the_table(sentence: str, reason: str | None) -> None:
+    from core.types import PaperSentence
+
+    paper = make_paper(["SpanCheck is evaluated on reading comprehension datasets."])
+    rows = [
+        "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
+        "Table 3: BM25: SQuAD 80.1; NewsQA 72.0; HotpotQA 60.2",
+    ]
+    start = len(paper.sentences)
+    table = tuple(
+        PaperSentence(start + i, row, 1, ((0, 0, 1, 1),), "table") for i, row in enumerate(rows)
+    )
+    paper = dataclasses.replace(paper, sentences=(*paper.sentences, *table))
+    verdict = Checker(paper, None, FakeEmbedder(), None, CheckerSettings()).verify(sentence)[0]
+    assert not any(r.startswith("number_not_in_paper") for r in verdict.reasons)
+    if reason is None:
+        assert not any(r.startswith("tally") for r in verdict.reasons)
+    else:
+        assert verdict.status == Status.UNSUPPORTED
+        assert verdict.reasons[0] == reason
+        assert verdict.explanation == (
+            "The paper's table has SpanCheck ahead of BM25 in 2 of its 3 columns (p. 1)"
+        )
+
+
 def test_a_finding_credited_to_another_reference_is_a_misattribution() -> None:
     verdict = checker(use_judge=False).verify(
         "SpanCheck reaches 85.3% accuracy on SQuAD with 12,500 training pairs [2]."

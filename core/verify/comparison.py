@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
@@ -554,7 +554,7 @@ def _check_against_all(
         for column in columns:
             lower = _lower_is_better(column, claim, by_value=by_value)
             against.append(
-                _beats(a, other, column, lower) if worse else _beats(other, a, column, lower)
+                beats(a, other, column, lower) if worse else beats(other, a, column, lower)
             )
         if all(against):
             column = columns[0]
@@ -625,28 +625,73 @@ def _dominated(
         columns = list(named) or [c for c in a.values if c in other.values]
         if not columns or any(c not in other.values for c in columns):
             continue
-        if all(_beats(other, a, c, _lower_best(c, claim, word, by_value)) for c in columns):
+        if all(beats(other, a, c, lower_best(c, claim, word, by_value)) for c in columns):
             found.append((other, columns[0]))
     if not found:
         return None
     # The best of them is named: the row the claim should have called the best.
     best, column = found[0]
-    lower = _lower_best(column, claim, word, by_value)
+    lower = lower_best(column, claim, word, by_value)
     for other, col in found[1:]:
-        if col == column and _beats(other, best, column, lower):
+        if col == column and beats(other, best, column, lower):
             best = other
     values = (a.values[column], best.values[column])
     return Contradiction(a.label, best.label, column, a.sentence.page, values)
 
 
-def _lower_best(column: str, claim: str, word: str, by_value: bool) -> bool:
+def lower_best(column: str, claim: str, word: str, by_value: bool) -> bool:
     """Whether the lower value is the best: for "lowest", or else in an error or time column."""
     return (
         word.casefold() == "lowest" if by_value else _lower_is_better(column, claim, by_value=False)
     )
 
 
-def _beats(other: Row, a: Row, column: str, lower: bool) -> bool:
+def beats(other: Row, a: Row, column: str, lower: bool) -> bool:
     """Whether ``other`` is ahead of ``a`` in ``column`` (below it when ``lower`` is better)."""
     diff = other.values[column] - a.values[column]
     return diff < 0 if lower else diff > 0
+
+
+#: Says, per column, whether the lower value is ahead.
+LowerAhead = Callable[[str], bool]
+
+
+def compared_rows(claim: str, rows: Sequence[Row]) -> tuple[Row, Row, LowerAhead] | None:
+    """The row a claim puts ahead, the row it puts behind, and which values are ahead.
+
+    None when the claim compares no two rows of one table that it names whole, or denies it.
+    """
+    match = _COMPARE.search(claim)
+    if match is None or _DENIED.search(match.group("a")):
+        return None
+    a = _named(_subject(match.group("a")), rows)
+    b = _named(match.group("b"), rows)
+    if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
+        return None
+    by_value = _by_value(match)
+    worse = bool(match.group("worse") or match.group("lower"))
+
+    def lower(column: str) -> bool:
+        return _lower_is_better(column, claim, by_value=by_value)
+
+    return (b, a, lower) if worse else (a, b, lower)
+
+
+def best_claimed(claim: str, rows: Sequence[Row]) -> tuple[Row, LowerAhead] | None:
+    """The row a claim calls the best (or highest, lowest, worst), and which values are ahead."""
+    match = _SUPERLATIVE.search(claim)
+    if match is None or _DENIED.search(match.group("a")):
+        return None
+    a = _named(_subject(match.group("a")), rows)
+    if a is None:
+        return None
+    word = match.group("sup").casefold()
+    if word == "top":
+        word = "best"
+    by_value = word in ("highest", "lowest")
+
+    def lower(column: str) -> bool:
+        ahead_low = lower_best(column, claim, word, by_value)
+        return ahead_low != (word == "worst")
+
+    return a, lower

@@ -57,6 +57,7 @@ from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.restated import RestatedSentences
 from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
+from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
 from core.verify.trends import TrendReversed, check_trend
@@ -92,7 +93,7 @@ class _Pending:
     semantic: SemanticScore
     cross_lingual: bool
     binding: Binding
-    comparison: Contradiction | TrendReversed | None = None
+    comparison: Contradiction | TrendReversed | TallyWrong | None = None
     reversed_: Reversed | SwappedOrder | NegationDropped | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
@@ -251,7 +252,11 @@ class Checker:
             binding = self._bind(numbers, ev.evidence, original, cross=cross)
             if cross:
                 binding = self._bind_as_written(gates, ev.evidence, with_pages, binding)
-            comparison = check_comparison(text, self.rows) or check_trend(text, self.rows)
+            comparison = (
+                check_comparison(text, self.rows)
+                or check_trend(text, self.rows)
+                or check_tally(text, self.rows)
+            )
             untraced = self._untraced_quote(with_pages) if cross else None
             pending.append(
                 _Pending(

@@ -151,6 +151,7 @@ class PaperFacts:
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
         self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
         self.gaps: Gaps | None = None  # built on the first number stated as a difference
+        self.totals: set[int] | None = None  # built on the first count of a total ("3 of 4")
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""

@@ -16,9 +16,11 @@ from core.text.normalize import (
     ratios,
     settle_approximate,
 )
+from core.verify.comparison import table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
+from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
 #: "8000个左右".
@@ -43,7 +45,7 @@ def check_numbers(
     """
     failures, anchors = _check_ratios(text, facts, masked)
     checked = [_settled(m, text, facts) for m in quantities(text, masked)]
-    derived = [m for m in checked if _derived(m, text, facts)]
+    derived = [m for m in checked if _derived(m, text, facts) or _counted(m, text, facts)]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
     for mention in checked:
@@ -96,6 +98,22 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper)
     return facts.gaps.derives(mention)
+
+
+def _counted(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A count the reader makes of a table's columns or rows ("on 3 of the 4 datasets").
+
+    Its total must be the number of columns of one of the paper's table rows, or of rows of one
+    of its tables; whether the count itself is right is the tally check's.
+    """
+    if facts.has_number(mention):
+        return False
+    counts = [t for t in tallies(text) if t.span[0] <= mention.start and mention.end <= t.span[1]]
+    if not counts:
+        return False
+    if facts.totals is None:
+        facts.totals = table_totals(table_rows(facts.paper))
+    return all(t.total in facts.totals for t in counts)
 
 
 def _calendar_year(mention: NumberMention) -> bool:
