@@ -6,7 +6,7 @@ import pytest
 
 from core.types import PaperSentence
 from core.verify.comparison import read_row
-from core.verify.trends import check_trend
+from core.verify.trends import check_scale, check_trend
 
 TEXTS = [
     "Table 2: GPT-4-Turbo: 1k 71.0; 2k 66.5; 4k 58.0; 8k 45.5; 16k 30.0",
@@ -53,3 +53,50 @@ def test_a_reversed_trend_names_its_values() -> None:
     assert found is not None
     assert found.reason == "trend_reversed:Claude-2"
     assert found.explain() == "The paper's table has 65.5 at 1k and 18.4 at 16k for Claude-2 (p. 2)"
+
+
+SIZED = [
+    "Table 4: Vicuna-7B: 2-class 63.6; 3-class 38.9",
+    "Table 4: Vicuna-13B: 2-class 41.8; 3-class 35.2",
+    "Table 4: LLaMA-7B: 2-class 50.2; 3-class 30.1",
+    "Table 4: LLaMA-13B: 2-class 55.7; 3-class 29.0",
+    "Table 4: LLaMA-65B: 2-class 58.0; 3-class 33.3",
+    "Table 4: GPT-4: 2-class 78.2; 3-class 64.8",
+]
+SIZED_ROWS = [
+    row
+    for row in (
+        read_row(PaperSentence(i, t, 3, ((0, 0, 1, 1),), "table")) for i, t in enumerate(SIZED)
+    )
+    if row is not None
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # Vicuna-13B trails Vicuna-7B in both columns
+        ("Larger models perform better on SciTab.", "scale_reversed:Vicuna-13B<Vicuna-7B"),
+        ("Vicuna improves with model size.", "scale_reversed:Vicuna-13B<Vicuna-7B"),
+        ("Larger Vicuna models achieve lower scores.", None),
+        # LLaMA-65B is ahead of LLaMA-7B in both columns; in the 3-class column only, of LLaMA-13B
+        ("Larger LLaMA models perform better.", None),
+        ("Larger LLaMA models perform worse.", "scale_reversed:LLaMA-7B<LLaMA-65B"),
+        # hedged, denied, or no direction: not read
+        ("Larger models generally perform better.", None),
+        ("Larger models do not perform better.", None),
+        ("Model size matters.", None),
+        ("Scaling up the training data improves every model.", None),
+    ],
+)
+def test_trends_over_model_sizes(claim: str, reason: str | None) -> None:
+    found = check_scale(claim, SIZED_ROWS)
+    assert (found and found.reason) == reason
+
+
+def test_a_reversed_scale_names_the_values() -> None:
+    found = check_scale("Scaling up the Vicuna model improves its accuracy.", SIZED_ROWS)
+    assert found is not None
+    assert found.explain() == (
+        "The paper's table has 2-class 63.6 for Vicuna-7B and 41.8 for Vicuna-13B (p. 3)"
+    )

@@ -401,7 +401,7 @@ def _reversed(claim: str, a: Row, b: Row, by_value: bool) -> Contradiction | Non
     against = []
     for column in columns:
         diff = a.values[column] - b.values[column]
-        lower = _lower_is_better(column, claim, by_value=by_value)
+        lower = lower_is_better(column, claim, by_value=by_value)
         if (diff > 0 and not lower) or (diff < 0 and lower):
             return None
         if diff != 0:
@@ -520,7 +520,8 @@ def _by_value(match: re.Match[str]) -> bool:
     return bool(match.group("higher") or match.group("lower"))
 
 
-def _lower_is_better(column: str, claim: str, *, by_value: bool) -> bool:
+def lower_is_better(column: str, claim: str, *, by_value: bool) -> bool:
+    """Whether lower is ahead in ``column``: errors, losses, times, unless said by value."""
     return not by_value and bool(_LOWER_IS_BETTER.search(column) or _LOWER_IS_BETTER.search(claim))
 
 
@@ -552,7 +553,7 @@ def _check_against_all(
         # True where the other row is on the wrong side of the claim in that column.
         against = []
         for column in columns:
-            lower = _lower_is_better(column, claim, by_value=by_value)
+            lower = lower_is_better(column, claim, by_value=by_value)
             against.append(
                 beats(a, other, column, lower) if worse else beats(other, a, column, lower)
             )
@@ -642,7 +643,7 @@ def _dominated(
 def lower_best(column: str, claim: str, word: str, by_value: bool) -> bool:
     """Whether the lower value is the best: for "lowest", or else in an error or time column."""
     return (
-        word.casefold() == "lowest" if by_value else _lower_is_better(column, claim, by_value=False)
+        word.casefold() == "lowest" if by_value else lower_is_better(column, claim, by_value=False)
     )
 
 
@@ -672,7 +673,7 @@ def compared_rows(claim: str, rows: Sequence[Row]) -> tuple[Row, Row, LowerAhead
     worse = bool(match.group("worse") or match.group("lower"))
 
     def lower(column: str) -> bool:
-        return _lower_is_better(column, claim, by_value=by_value)
+        return lower_is_better(column, claim, by_value=by_value)
 
     return (b, a, lower) if worse else (a, b, lower)
 

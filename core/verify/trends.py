@@ -7,6 +7,12 @@ are those the claim names by their labels; "all models" or "every model" means e
 table. One row whose values go the other way contradicts the claim. A denied trend ("does not
 drop"), a hedged one ("mostly", "in general"), or a claim that names no row and no such
 quantifier is not read: the values cannot settle it.
+
+Model sizes are rows ("Vicuna-7B", "Vicuna-13B"): a claim that larger models do better (or
+worse) is read against each family of rows whose labels differ only by the size, smallest
+against largest, in the columns the claim names or else every column they share. The families
+are those the claim names, or every one for "larger models"; a family whose largest model
+trails its smallest in every such column contradicts it.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.normalize import size_value
-from core.verify.comparison import Row, in_named_table
+from core.verify.comparison import Row, beats, in_named_table, lower_is_better, names_column
 from core.verify.row_binding import named_rows
 
 #: Values said to fall, or to rise, as the size grows.
@@ -72,7 +78,8 @@ class TrendReversed:
 def check_trend(claim: str, rows: Sequence[Row]) -> TrendReversed | None:
     """The first row the claim speaks of whose values go against the trend it states, or None."""
     growing = _GROWING.search(claim)
-    if growing is None or _HEDGE.search(claim):
+    # A larger model is no longer input: that trend runs over rows (``check_scale``).
+    if growing is None or _HEDGE.search(claim) or _SCALING.search(claim):
         return None
     # The size's own growth ("as the length increases") is not the values' direction.
     said = claim[: growing.start()] + claim[growing.end() :]
@@ -105,3 +112,100 @@ def _named_ends(
     wanted = {size_value(m.group(0).replace(",", "")) for m in _SIZE_WORD.finditer(claim)}
     named = [s for s in sizes if s[0] in wanted]
     return (named[0], named[-1]) if len(named) >= 2 else None
+
+
+#: The model growing: "larger models", "with model size", "scaling up", "more parameters".
+_SCALING = re.compile(
+    r"\b(?:(?:larger|bigger) (?:\w+ )?(?:models?|variants?|versions?|LLMs?)|model (?:size|scale)|"
+    r"more parameters|(?:number of )?parameters? (?:grows?|increases?)|"
+    r"scal(?:e|es|ed|ing) up (?:the )?(?:[\w\-]+ ){0,2}?(?:models?|LLMs?|size|parameters))\b",
+    re.I,
+)
+_BETTER = re.compile(
+    r"\b(?:better|higher|stronger|outperform(?:s|ed)?|beats?|gains?)\b|" + _UP.pattern, re.I
+)
+_WORSE = re.compile(
+    r"\b(?:worse|lower|weaker|underperform(?:s|ed)?|hurts?)\b|" + _DOWN.pattern, re.I
+)
+#: A model's size in its label: "7B", "13b", "770M".
+_PARAMS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?([bBmM])(?![\w])")
+
+
+@dataclass(frozen=True)
+class ScaleReversed:
+    """A family whose largest model trails its smallest where the claim says larger does better."""
+
+    small: str
+    large: str
+    column: str
+    values: tuple[Decimal, Decimal]
+    page: int
+    larger_better: bool  # what the claim says
+
+    @property
+    def reason(self) -> str:
+        """``scale_reversed:Vicuna-13B<Vicuna-7B``: the row claimed ahead is behind."""
+        ahead, behind = (self.large, self.small) if self.larger_better else (self.small, self.large)
+        return f"scale_reversed:{ahead}<{behind}"
+
+    def explain(self) -> str:
+        """``The paper's table has Acc 45.2 for Vicuna-7B and 40.1 for Vicuna-13B (p. 3)``."""
+        x, y = self.values
+        return (
+            f"The paper's table has {self.column} {x} for {self.small} and {y} for "
+            f"{self.large} (p. {self.page})"
+        )
+
+
+def check_scale(claim: str, rows: Sequence[Row]) -> ScaleReversed | None:
+    """The first family of model sizes the claim speaks of that goes against it, or None."""
+    scaling = _SCALING.search(claim)
+    if scaling is None or _HEDGE.search(claim):
+        return None
+    said = claim[: scaling.start()] + claim[scaling.end() :]
+    better, worse = _BETTER.search(said), _WORSE.search(said)
+    if bool(better) == bool(worse):
+        return None
+    by_value = bool(re.search(r"\b(?:higher|lower)\b", said, re.I))
+    families = _families(in_named_table(rows, claim))
+    key = re.sub(r"[\W_]+", "", claim.casefold())
+    named = [f for stem, f in families.items() if stem.split()[0] in key]
+    for family in named or list(families.values()):
+        small, large = family[0][1], family[-1][1]
+        shared = [c for c in small.values if c in large.values]
+        columns = [c for c in shared if names_column(c, claim)] or shared
+        lower = {c: lower_is_better(c, claim, by_value=by_value) for c in columns}
+        behind = [
+            beats(small, large, c, lower[c]) if better else beats(large, small, c, lower[c])
+            for c in columns
+        ]
+        if columns and all(behind):
+            column = columns[0]
+            return ScaleReversed(
+                small.label,
+                large.label,
+                column,
+                (small.values[column], large.values[column]),
+                small.sentence.page,
+                larger_better=bool(better),
+            )
+    return None
+
+
+def _families(rows: Sequence[Row]) -> dict[str, list[tuple[Decimal, Row]]]:
+    """Rows whose labels differ only by a model size, by table and stem, smallest first."""
+    found: dict[str, list[tuple[Decimal, Row]]] = {}
+    for row in rows:
+        sizes = list(_PARAMS.finditer(row.label))
+        if len(sizes) != 1:
+            continue
+        size = size_value(sizes[0].group(1) + sizes[0].group(2))
+        stem = _PARAMS.sub(" ", row.label)
+        words = " ".join(re.sub(r"[\W_]+", " ", stem.casefold()).split())
+        if size is not None and words:
+            found.setdefault(f"{words} {row.table}", []).append((size, row))
+    return {
+        stem: sorted(members, key=lambda m: m[0])
+        for stem, members in found.items()
+        if len({m[0] for m in members}) >= 2
+    }

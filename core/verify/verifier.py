@@ -60,7 +60,7 @@ from core.verify.semantic import SemanticScore, score_claim
 from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
-from core.verify.trends import TrendReversed, check_trend
+from core.verify.trends import ScaleReversed, TrendReversed, check_scale, check_trend
 from core.verify.verdict import Decision, Signals, asks_judge, decide
 
 log = logging.getLogger(__name__)
@@ -93,7 +93,7 @@ class _Pending:
     semantic: SemanticScore
     cross_lingual: bool
     binding: Binding
-    comparison: Contradiction | TrendReversed | TallyWrong | None = None
+    comparison: Contradiction | TrendReversed | ScaleReversed | TallyWrong | None = None
     reversed_: Reversed | SwappedOrder | NegationDropped | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
@@ -255,6 +255,7 @@ class Checker:
             comparison = (
                 check_comparison(text, self.rows)
                 or check_trend(text, self.rows)
+                or check_scale(text, self.rows)
                 or check_tally(text, self.rows)
             )
             untraced = self._untraced_quote(with_pages) if cross else None
