@@ -696,3 +696,8 @@ def best_claimed(claim: str, rows: Sequence[Row]) -> tuple[Row, LowerAhead] | No
         return ahead_low != (word == "worst")
 
     return a, lower
+
+
+def subject_row(part: str, rows: Sequence[Row]) -> Row | None:
+    """The one row the text before a verb names, past a leading subordinate clause."""
+    return _named(_subject(part), rows)

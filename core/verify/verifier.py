@@ -54,6 +54,7 @@ from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.paired_values import paired_mismatch, paper_pairs
+from core.verify.ranks import RankWrong, check_rank
 from core.verify.restated import RestatedSentences
 from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
@@ -93,7 +94,7 @@ class _Pending:
     semantic: SemanticScore
     cross_lingual: bool
     binding: Binding
-    comparison: Contradiction | TrendReversed | ScaleReversed | TallyWrong | None = None
+    comparison: Contradiction | RankWrong | TrendReversed | ScaleReversed | TallyWrong | None = None
     reversed_: Reversed | SwappedOrder | NegationDropped | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
@@ -254,6 +255,7 @@ class Checker:
                 binding = self._bind_as_written(gates, ev.evidence, with_pages, binding)
             comparison = (
                 check_comparison(text, self.rows)
+                or check_rank(text, self.rows)
                 or check_trend(text, self.rows)
                 or check_scale(text, self.rows)
                 or check_tally(text, self.rows)
