@@ -273,6 +273,34 @@ def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
     assert [r.own for r in read] == ["Vicuna", "LLaMA", "ChatGPT", "cmp. ChatGPT", "Claude"]
 
 
+def test_rows_of_a_table_without_a_numbered_caption_are_read() -> None:
+    from core.verify.comparison import table_rows
+    from tests.fakes import make_paper
+
+    paper = make_paper(["Table 2: Accuracy on RankSeg by length."])
+    texts = [
+        "Wiener filter: WER (%) 19.5; DCE 0.722",
+        "FSEGAN: WER (%) 14.9; DCE 0.291",
+        # one cell without a table number: a sentence with a colon, not a row
+        "Note: WER 3.0",
+    ]
+    rows = [
+        PaperSentence(len(paper.sentences) + i, text, 2, ((0, 0, 1, 1),), "table")
+        for i, text in enumerate(texts)
+    ]
+    read = table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+    assert [(r.label, r.values) for r in read] == [
+        ("Wiener filter", {"WER (%)": Decimal("19.5"), "DCE": Decimal("0.722")}),
+        ("FSEGAN", {"WER (%)": Decimal("14.9"), "DCE": Decimal("0.291")}),
+    ]
+    # one table, named by its page, whose caption is not Table 2's
+    assert len({r.table for r in read}) == 1
+    assert [r.caption for r in read] == ["", ""]
+    found = check_comparison("The Wiener filter has a lower WER than FSEGAN.", read)
+    assert found is not None
+    assert found.reason == "comparison_reversed:FSEGAN<Wiener filter"
+
+
 # A group label ("Closed LLMs") heads its rows; the columns take two header lines.
 SECTIONS = [
     replace(row, own=own)

@@ -90,7 +90,10 @@ _SUBORDINATE = re.compile(
 )
 _BRACKETED = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 _CAPTION = re.compile(r"^((?:Table|Tab\.|表)\s*\d+)\s*[:.：]\s*\S")
-_ROW = re.compile(r"^(?P<table>(?:Table|Tab\.|表)\s*\d+): (?P<label>[^:;]+): (?P<cells>.+)$")
+#: A table row; a table whose caption gives no number has rows without the prefix, and is
+#: named by its page.
+_UNNUMBERED = "unnumbered table, p. "
+_ROW = re.compile(r"^(?:(?P<table>(?:Table|Tab\.|表)\s*\d+): )?(?P<label>[^:;]+): (?P<cells>.+)$")
 #: A cell naming the size its row is set at: "Setting 16k", "Length 4k".
 _SETTING = re.compile(r"^[A-Za-z][\w\s#-]*?\s(\d+(?:\.\d+)?[kKMB])$")
 #: Column words printed short that are not the start of the word they stand for.
@@ -154,7 +157,8 @@ def _key(text: str) -> str:
 def read_row(sentence: PaperSentence) -> Row | None:
     """Parse ``Table 2: HTML: n=3 0.401; n=7 0.302`` back into named values."""
     match = _ROW.match(sentence.text)
-    if match is None:
+    # Without its table's number, a row shows itself by its cells ("a: 1; b: 2").
+    if match is None or not (match.group("table") or "; " in match.group("cells")):
         return None
     values: dict[str, Decimal] = {}
     setting = ""
@@ -167,9 +171,9 @@ def read_row(sentence: PaperSentence) -> Row | None:
                 continue
         elif not setting and (size := _SETTING.match(cell.strip())):
             setting = size.group(1)
-    return Row(
-        match.group("table"), match.group("label").strip(), values, sentence, setting=setting
-    )
+    # Rows of an unnumbered table are told apart from other tables by their page only.
+    table = match.group("table") or f"{_UNNUMBERED}{sentence.page}"
+    return Row(table, match.group("label").strip(), values, sentence, setting=setting)
 
 
 def table_rows(paper: Paper) -> list[Row]:
@@ -185,7 +189,7 @@ def table_rows(paper: Paper) -> list[Row]:
     for r in rows:
         keys.setdefault(r.table, []).append(_key(r.label))
     return [
-        replace(r, caption=captions.get(_table_key(r.table), ""), own=_own_label(rows, k, keys))
+        replace(r, caption=_caption_of(r, captions), own=_own_label(rows, k, keys))
         for k, r in enumerate(rows)
     ]
 
@@ -226,6 +230,12 @@ def _own_label(rows: Sequence[Row], k: int, keys: dict[str, list[str]]) -> str:
     # The row's own key holds its own label too: more than one holder means another row.
     held = sum(own in key for key in keys[rows[k].table]) > 1
     return rows[k].label if held else " ".join(words[shared:])
+
+
+def _caption_of(row: Row, captions: dict[str, str]) -> str:
+    if row.table.startswith(_UNNUMBERED):
+        return ""
+    return captions.get(_table_key(row.table), "")
 
 
 def _table_key(name: str) -> str:
