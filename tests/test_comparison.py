@@ -343,3 +343,20 @@ def test_a_claim_names_a_column(column: str, text: str, named: bool) -> None:
     from core.verify.comparison import names_column
 
     assert names_column(column, text) == named
+
+
+def test_the_other_side_is_the_row_named_right_after_than() -> None:
+    rows = [
+        read_row(PaperSentence(i, text, 3, ((0, 0, 1, 1),), "table"))
+        for i, text in enumerate(
+            ["Table 4: MIL: F1 38.0", "Table 4: MIL-ND: F1 42.0", "Table 4: Supervised: F1 40.1"]
+        )
+    ]
+    read = [r for r in rows if r is not None]
+    # the longer label "MIL-ND" later in the sentence is not the other side
+    claim = "Supervised reaches a higher F1 than MIL, and MIL-ND trails both."
+    assert check_comparison(claim, read) is None
+    wrong = "MIL reaches a higher F1 than Supervised, while MIL-ND is best."
+    found = check_comparison(wrong, read)
+    assert found is not None
+    assert found.reason == "comparison_reversed:MIL<Supervised"

@@ -321,18 +321,22 @@ def _caption_words(caption: str) -> frozenset[str]:
     return frozenset(w for w in content_words(caption) if not w.isdigit())
 
 
-def _named(part: str, rows: Sequence[Row]) -> Row | None:
+def _named(part: str, rows: Sequence[Row], *, first: bool = False) -> Row | None:
     """The one row whose label the text names (longest label wins; ties are ambiguous).
 
     Else the one whose label past its group's label ("GPT-4" of "Closed LLMs GPT-4") it names;
     else the one whose label without its bracketed note ("Logistic Regression" of "Logistic
-    Regression (using Count Vectorizer)") it names.
+    Regression (using Count Vectorizer)") it names. With ``first``, only the labels named
+    earliest in the text count: the other side of a comparison comes right after "than".
     """
     key = _key(part)
     for label in (lambda r: r.label, lambda r: r.own or r.label, lambda r: _unbracketed(r.label)):
         hits = [r for r in rows if len(_key(label(r))) >= 2 and _key(label(r)) in key]
         if not hits:
             continue
+        if first:
+            start = min(key.find(_key(label(r))) for r in hits)
+            hits = [r for r in hits if key.find(_key(label(r))) == start]
         best = max(len(_key(label(r))) for r in hits)
         top = [r for r in hits if len(_key(label(r))) == best]
         return top[0] if len(top) == 1 else None
@@ -372,7 +376,7 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     if denied and _SIGNIFICANT.search(claim):
         return None
     a = _named(_subject(match.group("a")), rows)
-    b = _named(match.group("b"), rows)
+    b = _named(match.group("b"), rows, first=True)
     if a is not None and b is None and not denied and _ALL_OTHERS.match(match.group("b")):
         worse = bool(match.group("worse") or match.group("lower"))
         # "The baselines" are not the claimed model's own variants ("HTML+Audio" for HTML).
@@ -676,7 +680,7 @@ def compared_rows(claim: str, rows: Sequence[Row]) -> tuple[Row, Row, LowerAhead
     if match is None or _DENIED.search(match.group("a")):
         return None
     a = _named(_subject(match.group("a")), rows)
-    b = _named(match.group("b"), rows)
+    b = _named(match.group("b"), rows, first=True)
     if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
         return None
     by_value = _by_value(match)
