@@ -93,7 +93,10 @@ _CAPTION = re.compile(r"^((?:Table|Tab\.|表)\s*\d+)\s*[:.：]\s*\S")
 #: A table row; a table whose caption gives no number has rows without the prefix, and is
 #: named by its page.
 _UNNUMBERED = "unnumbered table, p. "
-_ROW = re.compile(r"^(?:(?P<table>(?:Table|Tab\.|表)\s*\d+): )?(?P<label>[^:;]+): (?P<cells>.+)$")
+_ROW = re.compile(
+    r"^(?:(?P<table>(?:Table|Tab\.|表)\s*\d+): |(?!(?:Table|Tab\.|表)\s*\d+:))"
+    r"(?P<label>(?:[^:;]|:(?! ))+): (?P<cells>.+)$"
+)
 #: A cell naming the size its row is set at: "Setting 16k", "Length 4k".
 _SETTING = re.compile(r"^[A-Za-z][\w\s#-]*?\s(\d+(?:\.\d+)?[kKMB])$")
 #: Column words printed short that are not the start of the word they stand for.
