@@ -363,3 +363,21 @@ def test_the_other_side_is_the_row_named_right_after_than() -> None:
     found = check_comparison(wrong, read)
     assert found is not None
     assert found.reason == "comparison_reversed:MIL<Supervised"
+
+
+@pytest.mark.parametrize(
+    ("column", "lower"),
+    [
+        ("Mr", True),
+        ("MR", False),  # the movie review data set
+        ("Image to Text MedR", True),
+        ("Mean rank", True),
+        ("MRR", False),
+        ("Mean reciprocal rank", False),
+        ("R@1", False),
+    ],
+)
+def test_a_rank_column_is_better_lower(column: str, lower: bool) -> None:
+    from core.verify.comparison import lower_is_better
+
+    assert lower_is_better(column, "A outperforms B.", by_value=False) is lower

@@ -7,9 +7,10 @@ first row's value better than the second's, while in one it is worse. Rows under
 or else in all of them, and every group must show the comparison reversed. A superlative ("X
 achieves the best BLEU", "X has the lowest error") names one row and one column: another row of
 the same table with a better value in that column contradicts it. Lower is better for errors,
-losses, perplexity and time; higher otherwise. A row compared with every other ("X outperforms
-all other models on F1", "X beats the baselines") is contradicted by a row of its table better
-in each column the claim names, or, when it names none, better in every column the two share.
+losses, perplexity, time and ranks ("MedR"); higher otherwise. A row compared with every other
+("X outperforms all other models on F1", "X beats the baselines") is contradicted by a row of
+its table better in each column the claim names, or, when it names none, better in every
+column the two share.
 """
 
 from __future__ import annotations
@@ -73,7 +74,9 @@ _SIGNIFICANT = re.compile(r"\bsignifican|\bstatistical", re.I)
 #: "2 times better" is a ratio, not a time.
 _LOWER_IS_BETTER = re.compile(
     r"error|loss|perplexity|\bppl\b|\bmse\b|\bwer\b|\bcer\b|latency|"
-    r"(?<!\d )\b(?:run)?times?\b",
+    r"(?<!\d )\b(?:run)?times?\b|"
+    # a rank (1 is first), not a reciprocal rank (MRR) or the MR data set: "Mr", "MedR"
+    r"\bmed(?:ian)?\s?r\b|(?-i:\bMr\b)|(?<!reciprocal )\brank\b",
     re.I,
 )
 #: The comparison's other side is every other row: "all other models", "the baselines".
