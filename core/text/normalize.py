@@ -218,6 +218,16 @@ _EN_COUNTS = {
         start=2,
     )
 }
+#: The English words for counts from two to twenty.
+COUNT_WORDS = tuple(_EN_COUNTS)
+
+
+def count_word(word: str) -> int | None:
+    """The count an English word stands for ("three" -> 3), from two to twenty."""
+    value = _EN_COUNTS.get(word.casefold())
+    return int(value) if value is not None else None
+
+
 # "One" and 一 are left out: they mostly mean "a" ("one of the", 一种), not a count.
 _SPELLED = re.compile(
     r"\b(?P<en>" + "|".join(_EN_COUNTS) + r")\b"

@@ -14,23 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text.normalize import COUNT_WORDS, count_word
 from core.verify.comparison import Row, beats, best_claimed, compared_rows, in_named_table
 
-_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
-_COUNT = r"\d{1,2}|" + "|".join(_WORDS)
+_COUNT = r"\d{1,2}|one|" + "|".join(COUNT_WORDS)
 _BOUND = r"at least|at most|over|more than|fewer than|less than"
 _TALLY = re.compile(
     rf"\b(?:(?P<bound>{_BOUND})\s+)?(?P<n>{_COUNT})\s+(?:out\s+of|of)\s+(?:the\s+|its\s+)?"
@@ -156,4 +143,6 @@ def _counted(columns: list[str], total: int) -> list[str]:
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.casefold()]
+    if word.isdigit():
+        return int(word)
+    return count_word(word) or 1  # "one", the only word of the pattern that is no count word

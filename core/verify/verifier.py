@@ -41,6 +41,7 @@ from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, table_rows
+from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import NegationDropped, Reversed, SwappedOrder, check_direction
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
@@ -147,6 +148,7 @@ class Checker:
         #: The paper's table rows, read once: comparisons and row binding look values up there.
         self.rows = table_rows(paper)
         self.pairs = paper_pairs(paper.sentences)
+        self.counts = paper_counts(paper.sentences)
         self.judge = Judge(judge_llm) if judge_llm is not None and settings.use_judge else None
         self.language = "zh" if self.facts.is_cjk else "en"
         #: The judge's model translates what the multilingual space cannot carry: a claim's
@@ -363,6 +365,8 @@ class Checker:
                 other = row_mismatch(numbers.mentions, numbers.text, self.rows)
             if other is None:
                 other = paired_mismatch(claim, self.pairs)
+            if other is None and not cross:
+                other = count_mismatch(claim, self.counts)
             if other is None:
                 other = clause_mismatch(numbers.mentions, numbers.text, evidence)
             if other is None and cross:

@@ -1,0 +1,102 @@
+"""Counts bound to what they count: "two annotators" where the paper always says three.
+
+A critique writes small counts as words ("three tasks"), which the number gates do not read,
+and a wrong count keeps every other word of the sentence it misstates. The paper's
+counts of each noun are collected once, in digits or words; where the paper counts a noun with
+one value only, a claim counting it with another misstates it. A count after a preposition or a
+selecting word ("on two datasets", "the first two layers", "the other three") may count a part
+of the whole and is not read, nor is a hedged one ("at least two"), nor a noun the paper counts
+with several values. Chinese counts ("两名标注员") are not read: without word boundaries, the
+characters after a measure word are as often an adjective as the noun counted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.normalize import COUNT_WORDS, count_word
+from core.text.words import stem
+from core.types import PaperSentence
+from core.verify.binding import Mismatch
+
+#: Words that may stand between a count and its noun ("three human annotators").
+_MODIFIER = r"(?:(?!(?:of|the|and|or|to|in|on|for|with|by|than|are|were|is|was)\b)[a-z][\w\-]*\s+)"
+_EN = re.compile(
+    rf"(?<![\w.,\-])(?P<n>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+{_MODIFIER}{{0,2}}?"
+    r"(?P<noun>[a-z]{3,}s)\b",
+    re.I,
+)
+#: Before a count, words that make it a part, an order or a bound rather than the total.
+_PARTIAL = re.compile(
+    r"\b(?:on|in|for|across|at|from|to|of|between|among|over|under|within|per|every|each|first|"
+    r"last|top|other|these|those|remaining|additional|extra|another|more|fewer|less|least|most|"
+    r"than|about|around|nearly|almost|approximately|roughly|some|up|or|and|next|previous|"
+    # a reference, not a count: "Table 2 shows"
+    r"table|tab\.|figure|fig\.|section|sec\.|eq\.|appendix|step|stage|version)\s*$",
+    re.I,
+)
+#: A capitalised word before the number makes it a label: "Box 3 provides", "Task 2 asks".
+_LABEL = re.compile(r"\b[A-Z][\w.\-]*\s*$")
+_CITED = re.compile(r"\bet al\.|\[\d+(?:[,\-–]\s?\d+)*\]|\([A-Z][^()]*,? (?:19|20)\d{2}\)")
+#: Plural nouns that count no thing: "two times", "three ways", "the other ones".
+_NOT_THINGS = frozenset({"times", "ways", "ones", "others", "thirds", "halves", "folds", "orders"})
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count the text states: its value, the noun it counts, where."""
+
+    value: int
+    noun: str
+    written: str
+
+
+def counts_in(text: str) -> list[Count]:
+    """The whole counts of things the text states ("three annotators", "2 datasets")."""
+    found = []
+    for match in _EN.finditer(text):
+        noun = match.group("noun").casefold()
+        before = text[: match.start()]
+        if noun in _NOT_THINGS or _PARTIAL.search(before) or _LABEL.search(before):
+            continue
+        n = match.group("n").casefold()
+        value = int(n) if n.isdigit() else count_word(n) or 0
+        if value >= 2:
+            found.append(Count(value, stem(noun.removesuffix("s")), match.group(0)))
+    return found
+
+
+@dataclass(frozen=True)
+class PaperCounts:
+    """Each noun the paper counts, with the values it gives and where it first gives each."""
+
+    counts: dict[str, dict[int, tuple[str, PaperSentence]]]
+
+
+def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
+    """Collect the counts of the paper's sentences, table rows aside."""
+    counts: dict[str, dict[int, tuple[str, PaperSentence]]] = {}
+    for sentence in sentences:
+        if sentence.section == "table":
+            continue
+        for count in counts_in(sentence.text):
+            counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
+    return PaperCounts(counts)
+
+
+def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
+    """A count the claim gives a noun the paper counts with one other value only.
+
+    Not in a claim about cited work: another work's count of the noun is its own.
+    """
+    if _CITED.search(claim):
+        return None
+    for count in counts_in(claim):
+        values = paper.counts.get(count.noun)
+        if not values or len(values) != 1 or count.value in values:
+            continue
+        written, sentence = next(iter(values.values()))
+        return Mismatch(count.written, written, sentence.page, sentence.index)
+    return None

@@ -1,0 +1,77 @@
+"""Counts bound to what they count: a noun the paper counts one way, counted another."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.verify.counted_nouns import count_mismatch, counts_in, paper_counts
+from tests.fakes import make_paper
+
+PAPER = make_paper(
+    [
+        "The proposed model contains four components. Three human annotators labelled 500 calls.",
+        "We evaluate on two datasets. Later we add a third of the data to two datasets.",
+        "We report results on 3 benchmarks and on 5 benchmarks in the appendix.",
+        "Table 2 shows the results, and Box 3 provides the details.",
+    ]
+)
+COUNTS = paper_counts(PAPER.sentences)
+
+
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        ("Three human annotators labelled the calls.", [(3, "annotator")]),
+        ("It uses 12 layers and two heads.", [(12, "layer")]),
+        ("It has two attention heads.", [(2, "head")]),
+        # a part, an order, a bound, a reference, a label, no thing: not a whole count
+        ("It improves on two datasets.", []),
+        ("The first two layers are frozen.", []),
+        ("At least three annotators agree.", []),
+        ("Table 2 shows three models.", [(3, "model")]),
+        ("Box 3 provides the details.", []),
+        ("It is two times faster.", []),
+        ("One annotator disagreed.", []),
+    ],
+)
+def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
+    assert [(c.value, c.noun) for c in counts_in(text)] == counts
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        ("The model has three components.", ("three components", "four components")),
+        ("The model has 4 components.", None),
+        ("Two annotators labelled the calls.", ("Two annotators", "Three human annotators")),
+        ("The calls were labelled by three annotators.", None),
+        # the paper counts benchmarks two ways: which one the claim means is open
+        ("The authors use four benchmarks.", None),
+        # a count the paper never gives, another work's count, a part: not read
+        ("The authors use six metrics.", None),
+        ("Smith et al. used two annotators.", None),
+        ("The model wins on two datasets.", None),
+    ],
+)
+def test_a_count_the_paper_gives_otherwise(claim: str, mismatch: tuple[str, str] | None) -> None:
+    found = count_mismatch(claim, COUNTS)
+    assert (found and (found.claim_value, found.paper_value)) == mismatch
+    if found is not None:
+        assert found.page == 1
+
+
+def test_the_verdict_names_the_papers_count() -> None:
+    from core.config import CheckerSettings
+    from core.types import Status
+    from core.verify.verifier import Checker
+    from tests.fakes import FakeEmbedder
+
+    checker = Checker(PAPER, None, FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("The system has three components.")[0]
+    assert verdict.status == Status.UNSUPPORTED
+    assert verdict.reasons[0] == "number_mismatch:three components->four components"
+    assert verdict.explanation == (
+        "The claim says three components, but the paper says four components (p. 1)"
+    )
+    right = checker.verify("The system has four components.")[0]
+    assert not right.status.flagged
