@@ -381,3 +381,28 @@ def test_a_rank_column_is_better_lower(column: str, lower: bool) -> None:
     from core.verify.comparison import lower_is_better
 
     assert lower_is_better(column, "A outperforms B.", by_value=False) is lower
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        ("Our model outperforms PG-MMR on R-1.", None),
+        ("PG-MMR outperforms our model on R-1.", "comparison_reversed:PG-MMR<Hi-MAP (Our Model)"),
+        (
+            "The proposed method is worse than PG-MMR.",
+            "comparison_reversed:PG-MMR<Hi-MAP (Our Model)",
+        ),
+    ],
+)
+def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | None) -> None:
+    rows = [
+        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
+        for i, text in enumerate(
+            [
+                "Table 5: PG-MMR: R-1 40.55; R-2 12.36",
+                "Table 5: Hi-MAP (Our Model): R-1 43.47; R-2 14.89",
+            ]
+        )
+    ]
+    found = check_comparison(claim, [r for r in rows if r is not None])
+    assert (found and found.reason) == reason

@@ -91,6 +91,12 @@ _SUBORDINATE = re.compile(
     r"^\s*(?:although|though|even though|while|whereas|since|because|if|when|despite|as)\b[^,]*,",
     re.I,
 )
+#: The authors' own system, in a claim and in a row label.
+_OURS_CLAIM = re.compile(
+    r"\b(?:our|the proposed)\s+(?:\w+\s+)?(?:model|method|approach|system|framework)\b|\bours\b",
+    re.I,
+)
+_OURS_LABEL = re.compile(r"\bours\b|\bour (?:model|method|approach|system)\b|\bproposed\b", re.I)
 _BRACKETED = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 _CAPTION = re.compile(r"^((?:Table|Tab\.|表)\s*\d+)\s*[:.：]\s*\S")
 #: A table row; a table whose caption gives no number has rows without the prefix, and is
@@ -332,8 +338,10 @@ def _named(part: str, rows: Sequence[Row], *, first: bool = False) -> Row | None
 
     Else the one whose label past its group's label ("GPT-4" of "Closed LLMs GPT-4") it names;
     else the one whose label without its bracketed note ("Logistic Regression" of "Logistic
-    Regression (using Count Vectorizer)") it names. With ``first``, only the labels named
-    earliest in the text count: the other side of a comparison comes right after "than".
+    Regression (using Count Vectorizer)") it names; else, for "our model" or "the proposed
+    method", the one row its table marks as the authors' ("Hi-MAP (Our Model)", "Ours"). With
+    ``first``, only the labels named earliest in the text count: the other side of a
+    comparison comes right after "than".
     """
     key = _key(part)
     for label in (lambda r: r.label, lambda r: r.own or r.label, lambda r: _unbracketed(r.label)):
@@ -346,6 +354,9 @@ def _named(part: str, rows: Sequence[Row], *, first: bool = False) -> Row | None
         best = max(len(_key(label(r))) for r in hits)
         top = [r for r in hits if len(_key(label(r))) == best]
         return top[0] if len(top) == 1 else None
+    if _OURS_CLAIM.search(part):
+        ours = [r for r in rows if _OURS_LABEL.search(r.label)]
+        return ours[0] if len(ours) == 1 else None
     return None
 
 

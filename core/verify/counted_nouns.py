@@ -46,7 +46,7 @@ _NOT_THINGS = frozenset({"times", "ways", "ones", "others", "thirds", "halves", 
 
 @dataclass(frozen=True)
 class Count:
-    """A count the text states: its value, the noun it counts, where."""
+    """A count the text states: its value, the noun it counts (stemmed), as written."""
 
     value: int
     noun: str
