@@ -49,6 +49,10 @@ FACTS = PaperFacts(PAPER)
         # relative, for a percentage: (27.9 - 24.5) / 24.5
         ("DCGCN is 13.9% better than GGNN2Seq on BLEU.", []),
         ("DCGCN is 15.2% better than GGNN2Seq on BLEU.", ["number_not_in_paper:15.2%"]),
+        # values joined by slashes share the gap's words
+        ("DCGCN gives a 1.3 / 4.8 point gain over Seq2SeqB.", []),
+        ("DCGCN improves on Seq2SeqB by 1.3/4.8 points.", []),
+        ("DCGCN improves on Seq2SeqB by 1.3/5.5 points.", ["number_not_in_paper:5.5"]),
         # a number not stated as a gap must occur as written
         ("LexiRank reaches an MRR@10 of 18.1.", ["number_not_in_paper:18.1"]),
         ("The corpus holds 2418 notes.", ["number_not_in_paper:2418"]),
