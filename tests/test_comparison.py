@@ -406,3 +406,45 @@ def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | No
     ]
     found = check_comparison(claim, [r for r in rows if r is not None])
     assert (found and found.reason) == reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        ("Audio2vec works better than Chance on recall.", None),
+        ("Chance works better than Audio2vec on recall.", "comparison_reversed:Chance<Audio2vec-U"),
+        # one variant ahead, the other behind: not every variant reverses it
+        ("Audio2vec works better than Mean MFCC on recall.", None),
+        ("Mean MFCC works better than Audio2vec on recall.", None),
+    ],
+)
+def test_a_model_named_alone_stands_for_each_of_its_variants(
+    claim: str, reason: str | None
+) -> None:
+    rows = [
+        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
+        for i, text in enumerate(
+            [
+                "Table 1: Audio2vec-U: recall 0.30",
+                "Table 1: Audio2vec-C: recall 0.20",
+                "Table 1: Mean MFCC: recall 0.25",
+                "Table 1: Chance: recall 0.10",
+            ]
+        )
+    ]
+    found = check_comparison(claim, [r for r in rows if r is not None])
+    assert (found and found.reason) == reason
+
+
+def test_a_row_named_as_an_exception_is_not_the_other_side() -> None:
+    rows = [
+        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
+        for i, text in enumerate(
+            ["Table 1: WMD: r 0.70", "Table 1: BLEU: r 0.50", "Table 1: LEIC: r 0.90"]
+        )
+    ]
+    read = [r for r in rows if r is not None]
+    assert check_comparison("WMD outperforms all baselines except LEIC.", read) is None
+    assert check_comparison("WMD outperforms all baselines apart from LEIC.", read) is None
+    found = check_comparison("WMD outperforms LEIC.", read)
+    assert found is not None

@@ -360,6 +360,16 @@ def _named(part: str, rows: Sequence[Row], *, first: bool = False) -> Row | None
     return None
 
 
+#: Rows named after these are the comparison's exceptions, not its other side.
+_EXCEPT = re.compile(r"\b(?:except|but not|apart from|other than|save for|excluding)\b", re.I)
+
+
+def _other_side(part: str) -> str:
+    """The text after the comparative up to any exception ("all baselines except LEIC")."""
+    found = _EXCEPT.search(part)
+    return part[: found.start()] if found else part
+
+
 def _subject(part: str) -> str:
     """The text before the verb without a leading subordinate clause.
 
@@ -393,16 +403,20 @@ def check_comparison(claim: str, rows: Sequence[Row]) -> Contradiction | None:
     if denied and _SIGNIFICANT.search(claim):
         return None
     a = _named(_subject(match.group("a")), rows)
-    b = _named(match.group("b"), rows, first=True)
-    if a is not None and b is None and not denied and _ALL_OTHERS.match(match.group("b")):
+    other_side = _other_side(match.group("b"))
+    b = _named(other_side, rows, first=True)
+    if a is not None and b is None and not denied and _ALL_OTHERS.match(other_side):
         worse = bool(match.group("worse") or match.group("lower"))
         # "The baselines" are not the claimed model's own variants ("HTML+Audio" for HTML).
         variants = not re.search(r"\b(?:other|remaining)\b", match.group("b"), re.I)
+        # Rows the claim names as exceptions ("all baselines except LEIC") are not among them.
+        excepted = _key(match.group("b")[len(other_side) :])
+        others = [r for r in rows if not (len(_key(r.label)) >= 2 and _key(r.label) in excepted)]
         return _check_against_all(
-            claim, a, rows, worse=worse, by_value=_by_value(match), skip_variants=variants
+            claim, a, others, worse=worse, by_value=_by_value(match), skip_variants=variants
         )
     first = _grouped(_subject(match.group("a")), rows, a)
-    pairs = _pairs(claim, first, _grouped(match.group("b"), rows, b))
+    pairs = _pairs(claim, first, _grouped(other_side, rows, b))
     if not pairs:
         return None
     verb = next(match.group(k) for k in _VERBS if match.group(k))
@@ -508,7 +522,7 @@ def _grouped(part: str, rows: Sequence[Row], whole: Row | None) -> list[tuple[st
     The row named by its whole label (``whole``, from ``_named``) is the only one. Otherwise a
     label's last words may name it under a group label ("symmetric FME", "asymmetric FME"):
     every row whose longest such ending the text names, when they all end alike and stand under
-    two groups or more.
+    two groups or more. Else the variants of one model the text names by its name alone.
     """
     if whole is not None:
         return [("", whole)]
@@ -522,13 +536,29 @@ def _grouped(part: str, rows: Sequence[Row], whole: Row | None) -> list[tuple[st
                 hits.append((ending, _key(" ".join(words[:i])), row))
                 break
     if not hits:
-        return []
+        return _variants(part, rows)
     longest = max(len(h[0]) for h in hits)
     top = [h for h in hits if len(h[0]) == longest]
     # One ending under one group only ("cmp. CMOW" beside "CMOW/784") is no grouped table.
     if len({h[0] for h in top}) != 1 or len({h[1] for h in top}) < 2:
         return []
     return [(group, row) for _, group, row in top]
+
+
+def _variants(part: str, rows: Sequence[Row]) -> list[tuple[str, Row]]:
+    """The variants of one model the text names by its name alone ("Audio2vec").
+
+    Every row of one table whose label starts with that name and goes on ("Audio2vec-U",
+    "Audio2vec-C"); compared, each must show the comparison reversed.
+    """
+    words = {w.casefold() for w in re.findall(r"[A-Za-z][\w.]*[\w]", part) if len(w) >= 3}
+    found: dict[tuple[str, str], list[Row]] = {}
+    for row in rows:
+        head = re.split(r"[-\s(/]", row.label, maxsplit=1)[0]
+        if head != row.label and head.casefold() in words:
+            found.setdefault((row.table, head.casefold()), []).append(row)
+    families = [f for f in found.values() if len(f) >= 2]
+    return [("", r) for r in families[0]] if len(families) == 1 else []
 
 
 def _pairs(
@@ -697,7 +727,7 @@ def compared_rows(claim: str, rows: Sequence[Row]) -> tuple[Row, Row, LowerAhead
     if match is None or _DENIED.search(match.group("a")):
         return None
     a = _named(_subject(match.group("a")), rows)
-    b = _named(match.group("b"), rows, first=True)
+    b = _named(_other_side(match.group("b")), rows, first=True)
     if a is None or b is None or a.table != b.table or _key(a.label) == _key(b.label):
         return None
     by_value = _by_value(match)
