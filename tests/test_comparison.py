@@ -250,11 +250,21 @@ def test_comparisons_in_the_table_the_caption_names(claim: str, reversed_: bool)
     assert (check_comparison(claim, LENGTHS) is not None) == reversed_
 
 
-def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
+def _read_tables(body: str, texts: list[str]) -> list[Row]:
+    """The rows ``table_rows`` reads from a paper of ``body`` with ``texts`` as table sentences."""
     from core.verify.comparison import table_rows
     from tests.fakes import make_paper
 
-    paper = make_paper(["Table 2: Accuracy on RankSeg by length. Table 3 lists the costs."])
+    paper = make_paper([body])
+    rows = [
+        PaperSentence(len(paper.sentences) + i, text, 1, ((0, 0, 1, 1),), "table")
+        for i, text in enumerate(texts)
+    ]
+    return table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+
+
+def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
+    body = "Table 2: Accuracy on RankSeg by length. Table 3 lists the costs."
     texts = [
         "Table 2: Open LLMs Vicuna: 2k 28.5",
         "Table 2: Open LLMs LLaMA: 2k 20.5",
@@ -262,11 +272,7 @@ def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
         "Table 3: cmp. ChatGPT: cost 2.0",
         "Table 3: cmp. Claude: cost 1.0",
     ]
-    rows = [
-        PaperSentence(len(paper.sentences) + i, text, 1, ((0, 0, 1, 1),), "table")
-        for i, text in enumerate(texts)
-    ]
-    read = table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+    read = _read_tables(body, texts)
     caption = "Table 2: Accuracy on RankSeg by length."
     assert [r.caption for r in read] == [caption, caption, "", "", ""]
     # "cmp. ChatGPT" is a change, not the row "ChatGPT"
@@ -274,10 +280,6 @@ def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
 
 
 def test_rows_of_a_table_without_a_numbered_caption_are_read() -> None:
-    from core.verify.comparison import table_rows
-    from tests.fakes import make_paper
-
-    paper = make_paper(["Table 2: Accuracy on RankSeg by length."])
     texts = [
         "Wiener filter: WER (%) 19.5; DCE 0.722",
         "FSEGAN: WER (%) 14.9; DCE 0.291",
@@ -286,11 +288,7 @@ def test_rows_of_a_table_without_a_numbered_caption_are_read() -> None:
         # a numbered row whose label holds a colon is not read as a row called "Table 3"
         "Table 3: Parallel gella:17: R@1 31.7; R@5 62.4",
     ]
-    rows = [
-        PaperSentence(len(paper.sentences) + i, text, 2, ((0, 0, 1, 1),), "table")
-        for i, text in enumerate(texts)
-    ]
-    read = table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+    read = _read_tables("Table 2: Accuracy on RankSeg by length.", texts)
     assert [(r.label, r.values) for r in read] == [
         ("Wiener filter", {"WER (%)": Decimal("19.5"), "DCE": Decimal("0.722")}),
         ("FSEGAN", {"WER (%)": Decimal("14.9"), "DCE": Decimal("0.291")}),
@@ -349,18 +347,16 @@ def test_a_claim_names_a_column(column: str, text: str, named: bool) -> None:
 
 
 def test_the_other_side_is_the_row_named_right_after_than() -> None:
-    rows = [
-        read_row(PaperSentence(i, text, 3, ((0, 0, 1, 1),), "table"))
-        for i, text in enumerate(
-            ["Table 4: MIL: F1 38.0", "Table 4: MIL-ND: F1 42.0", "Table 4: Supervised: F1 40.1"]
-        )
-    ]
-    read = [r for r in rows if r is not None]
+    rows = _rows(
+        "Table 4: MIL: F1 38.0",
+        "Table 4: MIL-ND: F1 42.0",
+        "Table 4: Supervised: F1 40.1",
+    )
     # the longer label "MIL-ND" later in the sentence is not the other side
     claim = "Supervised reaches a higher F1 than MIL, and MIL-ND trails both."
-    assert check_comparison(claim, read) is None
+    assert check_comparison(claim, rows) is None
     wrong = "MIL reaches a higher F1 than Supervised, while MIL-ND is best."
-    found = check_comparison(wrong, read)
+    found = check_comparison(wrong, rows)
     assert found is not None
     assert found.reason == "comparison_reversed:MIL<Supervised"
 
@@ -395,16 +391,11 @@ def test_a_rank_column_is_better_lower(column: str, lower: bool) -> None:
     ],
 )
 def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | None) -> None:
-    rows = [
-        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
-        for i, text in enumerate(
-            [
-                "Table 5: PG-MMR: R-1 40.55; R-2 12.36",
-                "Table 5: Hi-MAP (Our Model): R-1 43.47; R-2 14.89",
-            ]
-        )
-    ]
-    found = check_comparison(claim, [r for r in rows if r is not None])
+    rows = _rows(
+        "Table 5: PG-MMR: R-1 40.55; R-2 12.36",
+        "Table 5: Hi-MAP (Our Model): R-1 43.47; R-2 14.89",
+    )
+    found = check_comparison(claim, rows)
     assert (found and found.reason) == reason
 
 
@@ -421,30 +412,23 @@ def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | No
 def test_a_model_named_alone_stands_for_each_of_its_variants(
     claim: str, reason: str | None
 ) -> None:
-    rows = [
-        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
-        for i, text in enumerate(
-            [
-                "Table 1: Audio2vec-U: recall 0.30",
-                "Table 1: Audio2vec-C: recall 0.20",
-                "Table 1: Mean MFCC: recall 0.25",
-                "Table 1: Chance: recall 0.10",
-            ]
-        )
-    ]
-    found = check_comparison(claim, [r for r in rows if r is not None])
+    rows = _rows(
+        "Table 1: Audio2vec-U: recall 0.30",
+        "Table 1: Audio2vec-C: recall 0.20",
+        "Table 1: Mean MFCC: recall 0.25",
+        "Table 1: Chance: recall 0.10",
+    )
+    found = check_comparison(claim, rows)
     assert (found and found.reason) == reason
 
 
 def test_a_row_named_as_an_exception_is_not_the_other_side() -> None:
-    rows = [
-        read_row(PaperSentence(i, text, 2, ((0, 0, 1, 1),), "table"))
-        for i, text in enumerate(
-            ["Table 1: WMD: r 0.70", "Table 1: BLEU: r 0.50", "Table 1: LEIC: r 0.90"]
-        )
-    ]
-    read = [r for r in rows if r is not None]
-    assert check_comparison("WMD outperforms all baselines except LEIC.", read) is None
-    assert check_comparison("WMD outperforms all baselines apart from LEIC.", read) is None
-    found = check_comparison("WMD outperforms LEIC.", read)
+    rows = _rows(
+        "Table 1: WMD: r 0.70",
+        "Table 1: BLEU: r 0.50",
+        "Table 1: LEIC: r 0.90",
+    )
+    assert check_comparison("WMD outperforms all baselines except LEIC.", rows) is None
+    assert check_comparison("WMD outperforms all baselines apart from LEIC.", rows) is None
+    found = check_comparison("WMD outperforms LEIC.", rows)
     assert found is not None

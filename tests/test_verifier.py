@@ -453,20 +453,27 @@ def test_a_sentence_takes_the_verdict_of_its_worst_part() -> None:
     assert verdict.explanation.startswith("In “the verifier uses 12 GPUs")
 
 
-def test_absolute_words_are_not_read_against_table_rows() -> None:
+def _with_table(body: str, rows: list[str]) -> Checker:
+    """A checker without a judge for a paper of ``body`` and the table ``rows`` (page 1)."""
     from core.types import PaperSentence
 
-    paper = make_paper(["SpanCheck is evaluated on three reading comprehension datasets."])
-    rows = [
-        "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
-        "Table 3: BM25: SQuAD 80.1; NewsQA 65.0; HotpotQA 60.2",
-    ]
+    paper = make_paper([body])
     start = len(paper.sentences)
     table = tuple(
         PaperSentence(start + i, row, 1, ((0, 0, 1, 1),), "table") for i, row in enumerate(rows)
     )
     paper = dataclasses.replace(paper, sentences=(*paper.sentences, *table))
-    checker_ = Checker(paper, None, FakeEmbedder(), None, CheckerSettings())
+    return Checker(paper, None, FakeEmbedder(), None, CheckerSettings())
+
+
+def test_absolute_words_are_not_read_against_table_rows() -> None:
+    checker_ = _with_table(
+        "SpanCheck is evaluated on three reading comprehension datasets.",
+        [
+            "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
+            "Table 3: BM25: SQuAD 80.1; NewsQA 65.0; HotpotQA 60.2",
+        ],
+    )
     verdict = checker_.verify("SpanCheck scores higher than BM25 on all three datasets.")[0]
     assert not any(r.startswith("overclaim") for r in verdict.reasons)
     assert [e.text for e in verdict.evidence if e.text.startswith("Table 3")]
@@ -480,19 +487,14 @@ def test_absolute_words_are_not_read_against_table_rows() -> None:
     ],
 )
 def test_a_count_of_columns_is_read_against_the_table(sentence: str, reason: str | None) -> None:
-    from core.types import PaperSentence
-
-    paper = make_paper(["SpanCheck is evaluated on reading comprehension datasets."])
-    rows = [
-        "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
-        "Table 3: BM25: SQuAD 80.1; NewsQA 72.0; HotpotQA 60.2",
-    ]
-    start = len(paper.sentences)
-    table = tuple(
-        PaperSentence(start + i, row, 1, ((0, 0, 1, 1),), "table") for i, row in enumerate(rows)
+    checker_ = _with_table(
+        "SpanCheck is evaluated on reading comprehension datasets.",
+        [
+            "Table 3: SpanCheck: SQuAD 85.3; NewsQA 71.2; HotpotQA 66.0",
+            "Table 3: BM25: SQuAD 80.1; NewsQA 72.0; HotpotQA 60.2",
+        ],
     )
-    paper = dataclasses.replace(paper, sentences=(*paper.sentences, *table))
-    verdict = Checker(paper, None, FakeEmbedder(), None, CheckerSettings()).verify(sentence)[0]
+    verdict = checker_.verify(sentence)[0]
     assert not any(r.startswith("number_not_in_paper") for r in verdict.reasons)
     if reason is None:
         assert not any(r.startswith("tally") for r in verdict.reasons)

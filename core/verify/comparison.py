@@ -762,3 +762,8 @@ def best_claimed(claim: str, rows: Sequence[Row]) -> tuple[Row, LowerAhead] | No
 def subject_row(part: str, rows: Sequence[Row]) -> Row | None:
     """The one row the text before a verb names, past a leading subordinate clause."""
     return _named(_subject(part), rows)
+
+
+def is_denied(part: str) -> bool:
+    """Whether the text before a comparison's verb denies it ("A does not", "B fails to")."""
+    return _DENIED.search(part) is not None

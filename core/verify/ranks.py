@@ -18,6 +18,7 @@ from core.verify.comparison import (
     Row,
     beats,
     in_named_table,
+    is_denied,
     lower_best,
     names_column,
     subject_row,
@@ -31,7 +32,6 @@ _RANKED = re.compile(
     r"(?:[\s-]+(?P<sup>best|highest|lowest|worst))?\b(?P<rest>.*)",
     re.I,
 )
-_DENIED = re.compile(r"\b(?:not|n't|never|no longer|fails? to|failed to)(?:\s+\w+){0,2}\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class RankWrong:
 def check_rank(claim: str, rows: Sequence[Row]) -> RankWrong | None:
     """The row the claim ranks second or third, when the table ranks it otherwise."""
     match = _RANKED.search(claim)
-    if match is None or _DENIED.search(match.group("a")):
+    if match is None or is_denied(match.group("a")):
         return None
     rows = in_named_table(rows, claim)
     # The column tells the tables apart: a row named in two is ranked in the one that has it.
