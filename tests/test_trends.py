@@ -62,6 +62,9 @@ SIZED = [
     "Table 4: LLaMA-13B: 2-class 55.7; 3-class 29.0",
     "Table 4: LLaMA-65B: 2-class 58.0; 3-class 33.3",
     "Table 4: GPT-4: 2-class 78.2; 3-class 64.8",
+    "Table 5: Flan-T5-base: 2-class 47.4; 3-class 31.1",
+    "Table 5: Flan-T5-large: 2-class 51.6; 3-class 33.8",
+    "Table 5: Flan-T5-XL: 2-class 45.0; 3-class 30.2",
 ]
 SIZED_ROWS = [
     row
@@ -82,6 +85,9 @@ SIZED_ROWS = [
         # LLaMA-65B is ahead of LLaMA-7B in both columns; in the 3-class column only, of LLaMA-13B
         ("Larger LLaMA models perform better.", None),
         ("Larger LLaMA models perform worse.", "scale_reversed:LLaMA-7B<LLaMA-65B"),
+        # sizes in words: Flan-T5-XL trails Flan-T5-base in both columns
+        ("Larger Flan-T5 models perform better.", "scale_reversed:Flan-T5-XL<Flan-T5-base"),
+        ("Larger Flan-T5 models perform worse.", None),
         # hedged, denied, or no direction: not read
         ("Larger models generally perform better.", None),
         ("Larger models do not perform better.", None),

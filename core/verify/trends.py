@@ -8,7 +8,8 @@ table. One row whose values go the other way contradicts the claim. A denied tre
 drop"), a hedged one ("mostly", "in general"), or a claim that names no row and no such
 quantifier is not read: the values cannot settle it.
 
-Model sizes are rows ("Vicuna-7B", "Vicuna-13B"): a claim that larger models do better (or
+Model sizes are rows ("Vicuna-7B", "Vicuna-13B", or in words "Flan-T5-base", "Flan-T5-XL"): a
+claim that larger models do better (or
 worse) is read against each family of rows whose labels differ only by the size, smallest
 against largest, in the columns the claim names or else every column they share. The families
 are those the claim names, or every one for "larger models"; a family whose largest model
@@ -116,7 +117,8 @@ def _named_ends(
 
 #: The model growing: "larger models", "with model size", "scaling up", "more parameters".
 _SCALING = re.compile(
-    r"\b(?:(?:larger|bigger) (?:\w+ )?(?:models?|variants?|versions?|LLMs?)|model (?:size|scale)|"
+    r"\b(?:(?:larger|bigger) (?:[\w\-]+ ){0,2}?(?:models?|variants?|versions?|LLMs?)|"
+    r"model (?:size|scale)|"
     r"more parameters|(?:number of )?parameters? (?:grows?|increases?)|"
     r"scal(?:e|es|ed|ing) up (?:the )?(?:[\w\-]+ ){0,2}?(?:models?|LLMs?|size|parameters))\b",
     re.I,
@@ -129,6 +131,9 @@ _WORSE = re.compile(
 )
 #: A model's size in its label: "7B", "13b", "770M".
 _PARAMS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?([bBmM])(?![\w])")
+#: Sizes named by word, in order: "Flan-T5-base", "T5-large", "Flan-T5-XXL".
+_SIZE_NAMES = {"small": 1, "base": 2, "large": 3, "xl": 4, "xxl": 5}
+_SIZE_NAME = re.compile(r"(?<![\w])(" + "|".join(_SIZE_NAMES) + r")(?![\w])", re.I)
 
 
 @dataclass(frozen=True)
@@ -192,18 +197,29 @@ def check_scale(claim: str, rows: Sequence[Row]) -> ScaleReversed | None:
     return None
 
 
+def _params(match: re.Match[str]) -> Decimal | None:
+    return size_value(match.group(1) + match.group(2))
+
+
+def _size_name(match: re.Match[str]) -> Decimal | None:
+    return Decimal(_SIZE_NAMES[match.group(1).casefold()])
+
+
 def _families(rows: Sequence[Row]) -> dict[str, list[tuple[Decimal, Row]]]:
     """Rows whose labels differ only by a model size, by table and stem, smallest first."""
     found: dict[str, list[tuple[Decimal, Row]]] = {}
     for row in rows:
-        sizes = list(_PARAMS.finditer(row.label))
-        if len(sizes) != 1:
-            continue
-        size = size_value(sizes[0].group(1) + sizes[0].group(2))
-        stem = _PARAMS.sub(" ", row.label)
-        words = " ".join(re.sub(r"[\W_]+", " ", stem.casefold()).split())
-        if size is not None and words:
-            found.setdefault(f"{words} {row.table}", []).append((size, row))
+        for pattern, read in ((_PARAMS, _params), (_SIZE_NAME, _size_name)):
+            sizes = list(pattern.finditer(row.label))
+            if len(sizes) != 1:
+                continue
+            size = read(sizes[0])
+            stem = pattern.sub(" ", row.label)
+            words = " ".join(re.sub(r"[\W_]+", " ", stem.casefold()).split())
+            if size is not None and words:
+                # Sizes in parameters and sizes in words are two families, never compared.
+                found.setdefault(f"{words} {row.table} {pattern.pattern}", []).append((size, row))
+                break
     return {
         stem: sorted(members, key=lambda m: m[0])
         for stem, members in found.items()
