@@ -7,11 +7,15 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from core.llm.base import Completion, Message
 from core.types import Block, BlockKind, Chunk, Paper, PaperSentence, Reference, SearchHit
+
+if TYPE_CHECKING:
+    from core.verify.comparison import Row
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -274,3 +278,21 @@ def make_sectioned_paper(sentences: Sequence[tuple[str, str]], headings: Sequenc
         for s, (section, _) in zip(paper.sentences, sentences, strict=True)
     )
     return replace(paper, sentences=placed)
+
+
+def with_table(paper: Paper, texts: Sequence[str], page: int = 1) -> Paper:
+    """The paper with ``texts`` appended as table sentences (``Table 2: HTML: n=3 0.401``)."""
+    start = len(paper.sentences)
+    table = tuple(
+        PaperSentence(start + i, text, page, ((0, 0, 1, 1),), "table")
+        for i, text in enumerate(texts)
+    )
+    return replace(paper, sentences=(*paper.sentences, *table))
+
+
+def table_rows_of(*texts: str, page: int = 1) -> list[Row]:
+    """The rows the checks read back from table sentences ``texts`` on ``page``."""
+    from core.verify.comparison import read_row
+
+    sentences = [PaperSentence(i, t, page, ((0, 0, 1, 1),), "table") for i, t in enumerate(texts)]
+    return [r for r in (read_row(s) for s in sentences) if r is not None]

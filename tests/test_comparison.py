@@ -9,6 +9,7 @@ import pytest
 
 from core.types import PaperSentence
 from core.verify.comparison import Row, check_comparison, read_row
+from tests.fakes import make_paper, table_rows_of, with_table
 
 SENTENCES = [
     PaperSentence(
@@ -170,33 +171,28 @@ def test_a_wrong_gap_names_the_tables_gap() -> None:
     )
 
 
-def _rows(*texts: str) -> list[Row]:
-    sentences = [PaperSentence(i, t, 1, ((0, 0, 1, 1),), "table") for i, t in enumerate(texts)]
-    return [r for r in (read_row(s) for s in sentences) if r is not None]
-
-
 # Rows under group labels ("symmetric", "asymmetric"): FME trails AME in both groups of Table 1;
 # in Table 2 it leads in the asymmetric group.
-GROUPED = _rows(
+GROUPED = table_rows_of(
     "Table 1: symmetric FME: R@1 39.2; R@5 71.1",
     "Table 1: symmetric AME: R@1 43.5; R@5 77.2",
     "Table 1: asymmetric FME: R@1 44.9; R@5 76.9",
     "Table 1: asymmetric AME: R@1 50.5; R@5 79.7",
 )
-MIXED = _rows(
+MIXED = table_rows_of(
     "Table 2: symmetric FME: R@1 39.2; R@5 71.1",
     "Table 2: symmetric AME: R@1 43.5; R@5 77.2",
     "Table 2: asymmetric FME: R@1 52.9; R@5 80.9",
     "Table 2: asymmetric AME: R@1 50.5; R@5 79.7",
 )
 # "cmp." rows hold each model's change against another: no group of the models' own rows.
-CHANGES = _rows(
+CHANGES = table_rows_of(
     "Table 4: CBOW/784: TREC 85.6; SST2 78.5",
     "Table 4: CMOW/784: TREC 88.0; SST2 74.7",
     "Table 4: cmp. CBOW: TREC 2.3; SST2 1.4",
     "Table 4: cmp. CMOW: TREC -0.5; SST2 6.6",
 )
-TIED = _rows("Table 3: LSTM: F1 70.0; Acc 80.0", "Table 3: HTML: F1 70.0; Acc 82.0")
+TIED = table_rows_of("Table 3: LSTM: F1 70.0; Acc 80.0", "Table 3: HTML: F1 70.0; Acc 82.0")
 
 
 @pytest.mark.parametrize(
@@ -223,7 +219,7 @@ def test_comparisons_by_group_and_with_ties(claim: str, rows: list[Row], reverse
 LENGTHS = [
     replace(row, caption=f"{row.table}: Accuracy on {task}.")
     for row, task in zip(
-        _rows(
+        table_rows_of(
             "Table 2: ChatGPT: 2k 28.5; 4k 19.0; 16k 9.0",
             "Table 2: Claude: 2k 31.0; 4k 24.5; 16k 12.5",
             "Table 2: LongChat-v1.5-32k: 2k 5.5; 4k 4.0; 16k 2.0",
@@ -253,14 +249,8 @@ def test_comparisons_in_the_table_the_caption_names(claim: str, reversed_: bool)
 def _read_tables(body: str, texts: list[str]) -> list[Row]:
     """The rows ``table_rows`` reads from a paper of ``body`` with ``texts`` as table sentences."""
     from core.verify.comparison import table_rows
-    from tests.fakes import make_paper
 
-    paper = make_paper([body])
-    rows = [
-        PaperSentence(len(paper.sentences) + i, text, 1, ((0, 0, 1, 1),), "table")
-        for i, text in enumerate(texts)
-    ]
-    return table_rows(replace(paper, sentences=paper.sentences + tuple(rows)))
+    return table_rows(with_table(make_paper([body]), texts))
 
 
 def test_rows_carry_their_tables_caption_and_their_own_label() -> None:
@@ -306,7 +296,7 @@ def test_rows_of_a_table_without_a_numbered_caption_are_read() -> None:
 SECTIONS = [
     replace(row, own=own)
     for row, own in zip(
-        _rows(
+        table_rows_of(
             "Table 1: Open LLMs Vicuna: 3-class Zero 36.2; 3-class In-C 38.9",
             "Table 1: Closed LLMs InstructGPT: 3-class Zero 41.4; 3-class In-C 44.0",
             "Table 1: Closed LLMs GPT-4: 3-class Zero 64.8; 3-class In-C 63.2",
@@ -347,7 +337,7 @@ def test_a_claim_names_a_column(column: str, text: str, named: bool) -> None:
 
 
 def test_the_other_side_is_the_row_named_right_after_than() -> None:
-    rows = _rows(
+    rows = table_rows_of(
         "Table 4: MIL: F1 38.0",
         "Table 4: MIL-ND: F1 42.0",
         "Table 4: Supervised: F1 40.1",
@@ -391,7 +381,7 @@ def test_a_rank_column_is_better_lower(column: str, lower: bool) -> None:
     ],
 )
 def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | None) -> None:
-    rows = _rows(
+    rows = table_rows_of(
         "Table 5: PG-MMR: R-1 40.55; R-2 12.36",
         "Table 5: Hi-MAP (Our Model): R-1 43.47; R-2 14.89",
     )
@@ -412,7 +402,7 @@ def test_our_model_is_the_row_marked_as_the_authors(claim: str, reason: str | No
 def test_a_model_named_alone_stands_for_each_of_its_variants(
     claim: str, reason: str | None
 ) -> None:
-    rows = _rows(
+    rows = table_rows_of(
         "Table 1: Audio2vec-U: recall 0.30",
         "Table 1: Audio2vec-C: recall 0.20",
         "Table 1: Mean MFCC: recall 0.25",
@@ -423,7 +413,7 @@ def test_a_model_named_alone_stands_for_each_of_its_variants(
 
 
 def test_a_row_named_as_an_exception_is_not_the_other_side() -> None:
-    rows = _rows(
+    rows = table_rows_of(
         "Table 1: WMD: r 0.70",
         "Table 1: BLEU: r 0.50",
         "Table 1: LEIC: r 0.90",

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from core.text.normalize import extract_numbers
-from core.types import PaperSentence
 from core.verify.gates import PaperFacts, run_gates
 from core.verify.gates.differences import is_difference
-from tests.fakes import make_paper
+from tests.fakes import make_paper, with_table
 
 _BODY = make_paper(
     [
@@ -23,14 +20,7 @@ _ROWS = [
     "Table 2: DCGCN: BLEU 27.9; chrF 57.3",
     "Table 2: GGNN2Seq: BLEU 24.5; chrF 0.5",
 ]
-PAPER = dataclasses.replace(
-    _BODY,
-    sentences=_BODY.sentences
-    + tuple(
-        PaperSentence(len(_BODY.sentences) + i, text, 2, ((0, 0, 1, 1),), "table")
-        for i, text in enumerate(_ROWS)
-    ),
-)
+PAPER = with_table(_BODY, _ROWS, page=2)
 FACTS = PaperFacts(PAPER)
 
 

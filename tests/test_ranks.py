@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.types import PaperSentence
-from core.verify.comparison import read_row
 from core.verify.ranks import check_rank
+from tests.fakes import table_rows_of
 
 TEXTS = [
     "Table 2: GPT-4: Acc 78.2; Error 2.1",
@@ -16,13 +15,7 @@ TEXTS = [
     "Table 3: Vicuna: BLEU 20.1",
     "Table 3: Alpaca: BLEU 22.4",
 ]
-ROWS = [
-    row
-    for row in (
-        read_row(PaperSentence(i, t, 5, ((0, 0, 1, 1),), "table")) for i, t in enumerate(TEXTS)
-    )
-    if row is not None
-]
+ROWS = table_rows_of(*TEXTS, page=5)
 
 
 @pytest.mark.parametrize(

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from core.types import PaperSentence
-from core.verify.comparison import read_row
 from core.verify.gates import PaperFacts, run_gates
 from core.verify.tallies import check_tally, tallies
-from tests.fakes import make_paper
+from tests.fakes import make_paper, table_rows_of, with_table
 
 TEXTS = [
     "Table 2: GPT-4: cs-en 0.70; de-en 0.61; fi-en 0.82; lv-en 0.55; Avg 0.67",
@@ -19,13 +15,7 @@ TEXTS = [
     "Table 3: GPT-4: Error 4.0; Time 2.0; F1 9.0",
     "Table 3: Claude-2: Error 3.0; Time 2.5; F1 8.0",
 ]
-ROWS = [
-    row
-    for row in (
-        read_row(PaperSentence(i, t, 4, ((0, 0, 1, 1),), "table")) for i, t in enumerate(TEXTS)
-    )
-    if row is not None
-]
+ROWS = table_rows_of(*TEXTS, page=4)
 
 
 @pytest.mark.parametrize(
@@ -100,14 +90,7 @@ def test_a_wrong_tally_names_the_count(claim: str, explanation: str) -> None:
 
 
 _BODY = make_paper(["We compare three systems on four language pairs."])
-PAPER = dataclasses.replace(
-    _BODY,
-    sentences=_BODY.sentences
-    + tuple(
-        PaperSentence(len(_BODY.sentences) + i, text, 2, ((0, 0, 1, 1),), "table")
-        for i, text in enumerate(TEXTS[:3])
-    ),
-)
+PAPER = with_table(_BODY, TEXTS[:3], page=2)
 FACTS = PaperFacts(PAPER)
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.types import PaperSentence
-from core.verify.comparison import read_row
 from core.verify.trends import check_scale, check_trend
+from tests.fakes import table_rows_of
 
 TEXTS = [
     "Table 2: GPT-4-Turbo: 1k 71.0; 2k 66.5; 4k 58.0; 8k 45.5; 16k 30.0",
@@ -14,13 +13,7 @@ TEXTS = [
     "Table 2: LongChat-7b: 1k 12.0; 2k 9.5; 4k 14.0; 8k 15.5; 16k 16.0",
     "Table 3: GPT-4-Turbo: Acc 71.0; F1 66.5; Time 4.0",
 ]
-ROWS = [
-    row
-    for row in (
-        read_row(PaperSentence(i, t, 2, ((0, 0, 1, 1),), "table")) for i, t in enumerate(TEXTS)
-    )
-    if row is not None
-]
+ROWS = table_rows_of(*TEXTS, page=2)
 
 
 @pytest.mark.parametrize(
@@ -66,13 +59,7 @@ SIZED = [
     "Table 5: Flan-T5-large: 2-class 51.6; 3-class 33.8",
     "Table 5: Flan-T5-XL: 2-class 45.0; 3-class 30.2",
 ]
-SIZED_ROWS = [
-    row
-    for row in (
-        read_row(PaperSentence(i, t, 3, ((0, 0, 1, 1),), "table")) for i, t in enumerate(SIZED)
-    )
-    if row is not None
-]
+SIZED_ROWS = table_rows_of(*SIZED, page=3)
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from core.config import CheckerSettings
@@ -12,7 +10,7 @@ from core.progress import CancelToken
 from core.types import Reference, Status, Verdict
 from core.verify.claims import claim_kind, extract_claims
 from core.verify.verifier import Checker, flagged_ratio
-from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper
+from tests.fakes import FakeEmbedder, FakeLLM, FakeRetriever, make_paper, with_table
 
 PAPER = make_paper(
     [
@@ -455,15 +453,9 @@ def test_a_sentence_takes_the_verdict_of_its_worst_part() -> None:
 
 def _with_table(body: str, rows: list[str]) -> Checker:
     """A checker without a judge for a paper of ``body`` and the table ``rows`` (page 1)."""
-    from core.types import PaperSentence
-
-    paper = make_paper([body])
-    start = len(paper.sentences)
-    table = tuple(
-        PaperSentence(start + i, row, 1, ((0, 0, 1, 1),), "table") for i, row in enumerate(rows)
+    return Checker(
+        with_table(make_paper([body]), rows), None, FakeEmbedder(), None, CheckerSettings()
     )
-    paper = dataclasses.replace(paper, sentences=(*paper.sentences, *table))
-    return Checker(paper, None, FakeEmbedder(), None, CheckerSettings())
 
 
 def test_absolute_words_are_not_read_against_table_rows() -> None:

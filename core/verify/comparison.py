@@ -58,9 +58,13 @@ _COMPARE = re.compile(
     r"(?P<a>.+?)\s+(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _VERBS.items()) + r")\s+(?P<b>.+)",
     re.I,
 )
+#: Verbs that give a row its result: "X achieves the best", "Y is the second-best".
+SCORE_VERBS = (
+    r"achieve[sd]?|obtain(?:s|ed)?|reach(?:es|ed)?|has|have|had|gets?|got|"
+    r"yield(?:s|ed)?|show(?:s|ed)?|gives?|gave|is|are|was|were|perform(?:s|ed)?"
+)
 _SUPERLATIVE = re.compile(
-    r"(?P<a>.+?)\s+(?:achieve[sd]?|obtain(?:s|ed)?|reach(?:es|ed)?|has|have|had|gets?|got|"
-    r"yield(?:s|ed)?|show(?:s|ed)?|gives?|gave|is|are|was|were|perform(?:s|ed)?)\s+"
+    rf"(?P<a>.+?)\s+(?:{SCORE_VERBS})\s+"
     r"(?:the\s+)?(?P<sup>best|highest|lowest|worst|top)\b(?P<rest>.*)",
     re.I,
 )

@@ -20,6 +20,7 @@ from core.text.normalize import COUNT_WORDS, count_word
 from core.text.words import stem
 from core.types import PaperSentence
 from core.verify.binding import Mismatch
+from core.verify.gates.common import NARRATIVE_CITE, NUMERIC_CITE, PAREN_CITE
 
 #: Words that may stand between a count and its noun ("three human annotators").
 _MODIFIER = r"(?:(?!(?:of|the|and|or|to|in|on|for|with|by|than|are|were|is|was)\b)[a-z][\w\-]*\s+)"
@@ -39,7 +40,6 @@ _PARTIAL = re.compile(
 )
 #: A capitalised word before the number makes it a label: "Box 3 provides", "Task 2 asks".
 _LABEL = re.compile(r"\b[A-Z][\w.\-]*\s*$")
-_CITED = re.compile(r"\bet al\.|\[\d+(?:[,\-–]\s?\d+)*\]|\([A-Z][^()]*,? (?:19|20)\d{2}\)")
 #: Plural nouns that count no thing: "two times", "three ways", "the other ones".
 _NOT_THINGS = frozenset({"times", "ways", "ones", "others", "thirds", "halves", "folds", "orders"})
 
@@ -91,7 +91,8 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
 
     Not in a claim about cited work: another work's count of the noun is its own.
     """
-    if _CITED.search(claim):
+    cites = (NUMERIC_CITE, PAREN_CITE, NARRATIVE_CITE)
+    if "et al" in claim or any(p.search(claim) for p in cites):
         return None
     for count in counts_in(claim):
         values = paper.counts.get(count.noun)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.verify.comparison import (
+    SCORE_VERBS,
     Row,
     beats,
     in_named_table,
@@ -26,9 +27,8 @@ from core.verify.comparison import (
 
 _PLACES = {"second": 2, "2nd": 2, "third": 3, "3rd": 3}
 _RANKED = re.compile(
-    r"(?P<a>.+?)\s+(?:achieve[sd]?|obtain(?:s|ed)?|reach(?:es|ed)?|has|have|had|gets?|got|"
-    r"yield(?:s|ed)?|show(?:s|ed)?|gives?|gave|is|are|was|were|perform(?:s|ed)?|ranks?|ranked|"
-    r"comes?|came|places?|placed|finish(?:es|ed)?)\s+(?:the\s+)?(?P<ord>second|third|2nd|3rd)"
+    rf"(?P<a>.+?)\s+(?:{SCORE_VERBS}|ranks?|ranked|comes?|came|places?|placed|finish(?:es|ed)?)"
+    r"\s+(?:the\s+)?(?P<ord>second|third|2nd|3rd)"
     r"(?:[\s-]+(?P<sup>best|highest|lowest|worst))?\b(?P<rest>.*)",
     re.I,
 )

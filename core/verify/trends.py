@@ -174,7 +174,7 @@ def check_scale(claim: str, rows: Sequence[Row]) -> ScaleReversed | None:
     by_value = bool(re.search(r"\b(?:higher|lower)\b", said, re.I))
     families = _families(in_named_table(rows, claim))
     key = re.sub(r"[\W_]+", "", claim.casefold())
-    named = [f for stem, f in families.items() if stem.split()[0] in key]
+    named = [f for (words, _, _), f in families.items() if words.split()[0] in key]
     for family in named or list(families.values()):
         small, large = family[0][1], family[-1][1]
         shared = [c for c in small.values if c in large.values]
@@ -205,11 +205,15 @@ def _size_name(match: re.Match[str]) -> Decimal | None:
     return Decimal(_SIZE_NAMES[match.group(1).casefold()])
 
 
-def _families(rows: Sequence[Row]) -> dict[str, list[tuple[Decimal, Row]]]:
-    """Rows whose labels differ only by a model size, by table and stem, smallest first."""
-    found: dict[str, list[tuple[Decimal, Row]]] = {}
+def _families(rows: Sequence[Row]) -> dict[tuple[str, str, int], list[tuple[Decimal, Row]]]:
+    """Rows whose labels differ only by a model size, smallest first.
+
+    Keyed by the label's other words, the table, and how the size is written: sizes in
+    parameters and sizes in words are two families, never compared.
+    """
+    found: dict[tuple[str, str, int], list[tuple[Decimal, Row]]] = {}
     for row in rows:
-        for pattern, read in ((_PARAMS, _params), (_SIZE_NAME, _size_name)):
+        for kind, (pattern, read) in enumerate(((_PARAMS, _params), (_SIZE_NAME, _size_name))):
             sizes = list(pattern.finditer(row.label))
             if len(sizes) != 1:
                 continue
@@ -217,11 +221,10 @@ def _families(rows: Sequence[Row]) -> dict[str, list[tuple[Decimal, Row]]]:
             stem = pattern.sub(" ", row.label)
             words = " ".join(re.sub(r"[\W_]+", " ", stem.casefold()).split())
             if size is not None and words:
-                # Sizes in parameters and sizes in words are two families, never compared.
-                found.setdefault(f"{words} {row.table} {pattern.pattern}", []).append((size, row))
+                found.setdefault((words, row.table, kind), []).append((size, row))
                 break
     return {
-        stem: sorted(members, key=lambda m: m[0])
-        for stem, members in found.items()
+        key: sorted(members, key=lambda m: m[0])
+        for key, members in found.items()
         if len({m[0] for m in members}) >= 2
     }

@@ -23,6 +23,7 @@ from core.types import BlockKind, Paper
 from core.verify.gates.lexicon import NAME_MODIFIERS, UNITS_ZH
 
 if TYPE_CHECKING:
+    from core.verify.comparison import Row
     from core.verify.gates.differences import Gaps
 
 
@@ -150,6 +151,7 @@ class PaperFacts:
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
         self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
+        self.rows: list[Row] | None = None  # the table rows, read on the first gap or total
         self.gaps: Gaps | None = None  # built on the first number stated as a difference
         self.totals: set[int] | None = None  # built on the first count of a total ("3 of 4")
 

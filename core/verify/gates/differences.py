@@ -19,7 +19,7 @@ from itertools import combinations
 
 from core.text.normalize import NumberMention, extract_numbers, rounding_tolerance
 from core.types import Paper
-from core.verify.comparison import table_rows
+from core.verify.comparison import Row
 
 #: Words after the number that make it a gap: "1 BLEU point higher", "3.4% better", "4 points gain".
 _AFTER = re.compile(
@@ -56,9 +56,8 @@ def is_difference(text: str, mention: NumberMention) -> bool:
 class Gaps:
     """The gaps between values a paper prints together, sorted for lookup."""
 
-    def __init__(self, paper: Paper) -> None:
-        """Collect the values of each body sentence, each table row and each table column."""
-        rows = table_rows(paper)
+    def __init__(self, paper: Paper, rows: Sequence[Row]) -> None:
+        """Collect the values of each body sentence, each table row (``rows``) and column."""
         read = {r.sentence.index for r in rows}
         groups = [
             [m.value for m in extract_numbers(s.text)]

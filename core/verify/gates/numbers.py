@@ -16,7 +16,7 @@ from core.text.normalize import (
     ratios,
     settle_approximate,
 )
-from core.verify.comparison import table_rows
+from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
@@ -96,7 +96,7 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if facts.has_number(mention) or not is_difference(text, mention):
         return False
     if facts.gaps is None:
-        facts.gaps = Gaps(facts.paper)
+        facts.gaps = Gaps(facts.paper, _rows(facts))
     return facts.gaps.derives(mention)
 
 
@@ -112,8 +112,15 @@ def _counted(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if not counts:
         return False
     if facts.totals is None:
-        facts.totals = table_totals(table_rows(facts.paper))
+        facts.totals = table_totals(_rows(facts))
     return all(t.total in facts.totals for t in counts)
+
+
+def _rows(facts: PaperFacts) -> list[Row]:
+    """The paper's table rows, read once for the gaps and the totals."""
+    if facts.rows is None:
+        facts.rows = table_rows(facts.paper)
+    return facts.rows
 
 
 def _calendar_year(mention: NumberMention) -> bool:
