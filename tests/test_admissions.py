@@ -65,6 +65,21 @@ def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
     assert _admissions().check(claim, evidence) is None
 
 
+@pytest.mark.parametrize(
+    ("evidence", "stated"),
+    [
+        ("The text-only version of HTML has lower errors than MDRM.", False),
+        ("The audio-only HTML model is no match for MDRM.", False),
+        ("HTML was only compared with MDRM on one dataset.", True),
+        # a contraction negates as its full form does
+        ("HTML wasn’t compared with MDRM on audio.", True),
+    ],
+)
+def test_a_compound_states_no_limitation_and_a_contraction_negates(evidence: str, stated: bool) -> None:
+    claim = "The authors acknowledge that HTML and MDRM are not directly comparable."
+    assert (_admissions().check(claim, [evidence]) is None) == stated
+
+
 def test_a_section_of_limitations_states_them_over_its_sentences() -> None:
     sentences = [
         "Every model reads the same prompt.",

@@ -31,13 +31,16 @@ _THANKS = re.compile(
     r"contributions? of)\b|感谢|资助|支持|帮助",
     re.I,
 )
-#: A sentence that states a limitation, a lack, a risk or an untested case.
+#: A sentence that states a limitation, a lack, a risk or an untested case. A word right after a
+#: hyphen is part of a compound that names a kind ("text-only", "resource-constrained"), not a
+#: limitation of the work.
 _LIMITATION = re.compile(
-    r"\b(?:limit\w*|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|caveat\w*|future work|"
+    r"(?<![-\w])(?:limit\w*|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|caveat\w*|future work|"
     r"not yet|cannot|unable|insufficient\w*|inadequa\w*|barrier\w*|difficult\w*|challeng\w*|"
     r"bias\w*|nois[ey]\w*|error-prone|prone to|overfit\w*|underfit\w*|restrict\w*|"
     r"constrain\w*|threat\w*|never|(?:may|might|could|does|do|did|is|are|was|were) not|"
-    r"n't|fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
+    r"fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
+    r"\b(?:may|might|could|does|do|did|is|are|was|were|ca)n[’']t\b|"
     r"局限|不足|缺点|缺乏|不能|无法|不适|难以|可能存在|问题|欠拟合|过拟合|有待|尚未|并不|偏差|"
     r"较少|较低|挑战|困难|未来工作|未能",
     re.I,
