@@ -75,7 +75,9 @@ def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
         ("HTML wasn’t compared with MDRM on audio.", True),
     ],
 )
-def test_a_compound_states_no_limitation_and_a_contraction_negates(evidence: str, stated: bool) -> None:
+def test_a_compound_states_no_limitation_and_a_contraction_negates(
+    evidence: str, stated: bool
+) -> None:
     claim = "The authors acknowledge that HTML and MDRM are not directly comparable."
     assert (_admissions().check(claim, [evidence]) is None) == stated
 
