@@ -65,6 +65,17 @@ def test_a_limitation_among_the_claims_own_evidence_needs_two_words() -> None:
     assert _admissions().check(claim, evidence) is None
 
 
+def test_a_long_admission_needs_a_share_of_its_words_in_its_own_evidence_too() -> None:
+    claim = (
+        "The authors acknowledge that the size or kind of the data and the baselines compared "
+        "may not be representative of the full scope of the project."
+    )
+    unrelated = ["Do not let the versions of a project drift apart as the size of changes grows."]
+    assert _admissions().check(claim, unrelated) is not None
+    stated = ["The size and kind of the data may not be representative of every project."]
+    assert _admissions().check(claim, stated) is None
+
+
 @pytest.mark.parametrize(
     ("evidence", "stated"),
     [
