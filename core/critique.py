@@ -32,6 +32,7 @@ from core.llm.prompts import (
     SECTION_QUERIES_ZH,
     SECTION_REQUESTS,
     SECTIONS,
+    STYLE_EXAMPLE,
     TITLE_LINE,
     WRITER_SYSTEM,
 )
@@ -76,6 +77,11 @@ _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s.*|\*\*[^*]{1,60}\*\*:?|[^.。!?！�
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)）\]]*$")
 _STOP = ("\n## ", "\n# ")
+#: A placeholder of the style example left standing ("trains OpenQuestion on Y").
+_PLACEHOLDER = re.compile(r"(?<![\w-])[XYN](?![\w-])")
+_STYLE_WORDS = frozenset(_TOKEN.findall(STYLE_EXAMPLE.casefold()))
+#: Share of the style example's words a sentence keeping a placeholder holds when it copies it.
+STYLE_ECHO = 0.6
 
 
 @dataclass(frozen=True)
@@ -232,8 +238,9 @@ def clean_section(
     Small models loop ("1. X? 2. X? 3. X?") and restate an earlier section in a later one; a
     repeated sentence adds nothing to a review and would swamp the checker, so only its first
     occurrence is kept (``earlier`` carries the word sets of the sentences already written and
-    is extended in place). A section cut off by the token budget ends at its last complete
-    sentence.
+    is extended in place). A sentence that copies the prompt's style example, a placeholder
+    still in it, is about no paper. A section cut off by the token budget ends at its last
+    complete sentence.
     """
     earlier = [] if earlier is None else earlier
     for marker in _STOP:
@@ -252,7 +259,7 @@ def clean_section(
             key = _LIST_MARKER.sub("", sentence).strip().casefold()
             words = frozenset(_TOKEN.findall(key))
             restated = any(_overlap(words, other) >= NEAR_DUPLICATE for other in earlier)
-            if not _WORD.search(key) or restated:
+            if not _WORD.search(key) or restated or _copies_style(sentence, words):
                 continue
             earlier.append(words)
             kept.append(sentence)
@@ -280,6 +287,12 @@ def _cite_at_end(match: re.Match[str]) -> str:
     body = match.group("body").rstrip()
     cite = f" (p. {match.group('en')})" if match.group("en") else f"（第{match.group('zh')}页）"
     return f"{lead}{body}{cite}{match.group('end')}" if body else lead
+
+
+def _copies_style(sentence: str, words: frozenset[str]) -> bool:
+    """The sentence is the prompt's style example with a placeholder still in it."""
+    share = len(words & _STYLE_WORDS) / len(_STYLE_WORDS)
+    return share >= STYLE_ECHO and _PLACEHOLDER.search(sentence) is not None
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from core.critique import Draft, Repair, clean_section, split_sections, write_critique
-from core.llm.prompts import PAGE_REMINDER, SECTION_REQUESTS, WRITER_SYSTEM
+from core.llm.prompts import PAGE_REMINDER, SECTION_REQUESTS, STYLE_EXAMPLE, WRITER_SYSTEM
 from core.text.sentences import cjk_ratio
 from core.types import Claim, Status, Verdict
 from tests.fakes import FakeLLM, FakeRetriever, make_paper
@@ -115,6 +115,20 @@ def test_clean_section_drops_headings_bold_and_restatements() -> None:
     again = clean_section("The verifier scores spans (p. 2)! It was tested once.", earlier=earlier)
     assert again == "It was tested once."
     assert clean_section("## Method\nFine.\n") == "Fine."
+
+
+def test_clean_section_drops_a_copy_of_the_style_example() -> None:
+    assert STYLE_EXAMPLE in WRITER_SYSTEM["en"]
+    copied = (
+        "The authors claim to contribute by training OpenQuestion on Y (p. 3), but compare it "
+        "with a single baseline (p. 3). It reports 85.3% (p. 2)."
+    )
+    assert clean_section(copied) == "It reports 85.3% (p. 2)."
+    # the style followed with the paper's own names, or a placeholder-like variable, stays
+    followed = "The authors train SpanCheck on SQuAD (p. 2), but compare it with a single baseline."
+    assert clean_section(followed) == followed
+    variable = "The verifier maps X to Y with a single linear layer (p. 2)."
+    assert clean_section(variable) == variable
 
 
 def test_a_chinese_paper_is_searched_with_chinese_queries() -> None:

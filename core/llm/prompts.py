@@ -60,6 +60,9 @@ SECTION_QUERIES_ZH: dict[str, str] = {
     "questions": "参数 消融 数据 划分 评估 细节",
 }
 
+#: The English writer's model sentence; X, Y and N stand for the paper's names and numbers.
+STYLE_EXAMPLE = "The authors train X on Y (p. N), but compare it with a single baseline (p. N)."
+
 #: The writer's standing instruction (the system turn), per critique language.
 WRITER_SYSTEM: dict[str, str] = {
     "en": (
@@ -74,8 +77,8 @@ WRITER_SYSTEM: dict[str, str] = {
         "citations or names.\n"
         "- Never repeat a sentence from an earlier section.\n"
         "- Write plain sentences: no headings, no bold, no preamble.\n"
-        "The style, with the paper's own names and numbers in place of X, Y and N: 'The authors "
-        "train X on Y (p. N), but compare it with a single baseline (p. N).'"
+        f"The style, with the paper's own names and numbers in place of X, Y and N: "
+        f"'{STYLE_EXAMPLE}'"
     ),
     "zh": (
         "你是一位认真、挑剔的科学论文审稿人。用户会给出同一篇论文的若干段落（每段标有页码），并每次请你撰写评审意见的一个部分。"
