@@ -169,3 +169,12 @@ def test_an_admission_in_another_language_is_read_through_its_translation(
     assert [c.content for c in llm.history if c.instruction == TRANSLATE_INSTRUCTION["en"]] == [
         claim
     ]
+
+
+def test_a_question_is_not_a_problem() -> None:
+    # 问题 is a question in a question-answering paper, a problem only in "存在问题".
+    claim = "作者承认，糖尿病问题标注数据集的规模较小。"
+    questions = ["本文标注了8000个糖尿病问题，构建了标注数据集。"]
+    assert Admissions(questions, [content_words(s) for s in questions]).check(claim, []) is not None
+    problems = ["糖尿病问题标注数据集的规模存在问题，样本较少。"]
+    assert Admissions(problems, [content_words(s) for s in problems]).check(claim, []) is None

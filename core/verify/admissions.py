@@ -33,7 +33,7 @@ _THANKS = re.compile(
 )
 #: A sentence that states a limitation, a lack, a risk or an untested case. A word right after a
 #: hyphen is part of a compound that names a kind ("text-only", "resource-constrained"), not a
-#: limitation of the work.
+#: limitation of the work; 问题 alone is as often a question ("糖尿病问题") as a problem.
 _LIMITATION = re.compile(
     r"(?<![-\w])(?:limit\w*|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|caveat\w*|future work|"
     r"not yet|cannot|unable|insufficient\w*|inadequa\w*|barrier\w*|difficult\w*|challeng\w*|"
@@ -41,10 +41,13 @@ _LIMITATION = re.compile(
     r"constrain\w*|threat\w*|never|(?:may|might|could|does|do|did|is|are|was|were) not|"
     r"fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
     r"\b(?:may|might|could|does|do|did|is|are|was|were|ca)n[’']t\b|"
-    r"局限|不足|缺点|缺乏|不能|无法|不适|难以|可能存在|问题|欠拟合|过拟合|有待|尚未|并不|偏差|"
+    r"局限|不足|缺点|缺乏|不能|无法|不适|难以|可能存在|存在(?:一些|的)?问题|问题在于|欠拟合|过拟合|"
+    r"有待|尚未|并不|偏差|"
     r"较少|较低|挑战|困难|未来工作|未能",
     re.I,
 )
+#: Words that name a limitation in an admitted clause, and so say nothing of its topic.
+_LIMITATION_WORD = re.compile(rf"{_LIMITATION.pattern}|问题", re.I)
 #: Admissions joined in one clause: "that A, and that B", "A; B", "A，并且B".
 _ADMISSIONS_JOINED = re.compile(
     r",?\s+and\s+(?:also\s+)?that\s+|;\s+|[；;]|[，,]?并且|[，,]?以及", re.I
@@ -115,7 +118,7 @@ class Admissions:
         return None
 
     def _unstated(self, admitted: str, evidence: Sequence[str]) -> bool:
-        wanted = content_words(_LIMITATION.sub(" ", admitted)) - _GENERIC
+        wanted = content_words(_LIMITATION_WORD.sub(" ", admitted)) - _GENERIC
         if len(wanted) < 2:
             return False
         need = max(2.0, ADMITTED_SHARE * len(wanted))
