@@ -105,9 +105,9 @@ class Admissions:
     def check(self, claim: str, evidence: Sequence[str]) -> Unadmitted | None:
         """The admitted limitation of ``claim`` that no paper sentence states, if any.
 
-        A limitation sentence, among the claim's evidence (which may hold table rows and
-        neighbours) or elsewhere in the paper, needs ``ADMITTED_SHARE`` of the admitted words and
-        two at least. Each of several admissions ("that A, and that B") is looked up alone.
+        A limitation sentence, among the claim's evidence or elsewhere in the paper, needs
+        ``ADMITTED_SHARE`` of the admitted words and two at least. Each of several admissions
+        ("that A, and that B") is looked up alone.
         """
         clause = admitted_clause(claim)
         if clause is None:
@@ -122,6 +122,8 @@ class Admissions:
         if len(wanted) < 2:
             return False
         need = max(2.0, ADMITTED_SHARE * len(wanted))
-        if any(_LIMITATION.search(e) and len(wanted & content_words(e)) >= need for e in evidence):
-            return False
-        return not any(len(wanted & words) >= need for words in [*self.limiting, self.section])
+        # The evidence may hold table rows and neighbours that are not among the paper's sentences.
+        limiting = [content_words(e) for e in evidence if _LIMITATION.search(e)]
+        return not any(
+            len(wanted & words) >= need for words in [*limiting, *self.limiting, self.section]
+        )
