@@ -40,6 +40,7 @@ def run_gui(paths: list[Path]) -> int:
     from core.config import Settings
     from core.errors import AppError
     from core.workspace import Workspace
+    from desktop.fonts import ensure_chinese_font
     from desktop.main_window import MainWindow
 
     instance = QApplication.instance()
@@ -51,6 +52,7 @@ def run_gui(paths: list[Path]) -> int:
     app.setApplicationName("DeepRead")
     app.setOrganizationName("DeepRead")
     app.setApplicationDisplayName("DeepRead")
+    ensure_chinese_font()
     icon = Path(__file__).resolve().parent.parent / "resources" / "deepread.svg"
     if icon.is_file():
         from PySide6.QtGui import QIcon
