@@ -365,6 +365,8 @@ def write_critique(
         )
         if left <= 0 or should_stop():
             break
+        if repair is not None and key not in previous and key not in feedback:
+            continue  # empty in the draft under repair, and nothing in it was flagged
         heading = f"## {zh if lang == 'zh' else en}\n"
         parts.append(heading)
         yield heading
@@ -399,9 +401,18 @@ def write_critique(
             truncated=completion.tokens_out >= left,
             earlier=earlier,
         )
-        if repair is None:
+        if repair is None and body.strip():
             history += [Message("user", user), Message("assistant", body)]
-        parts.append(body + "\n\n")
+        elif repair is None:
+            # An empty answer in the history teaches the model to answer the next request with
+            # nothing too; the turn is left out and its passages are offered again.
+            shown.difference_update(s.index for s in chosen)
+        if body.strip():
+            parts.append(body + "\n\n")
+        else:
+            # Nothing left once tidied (only repeats, headings or a copied example): the draft
+            # keeps no heading over an empty section.
+            parts.pop()
         yield "\n\n"
     return Draft("".join(parts).rstrip() + ("\n" if parts else ""), tokens_in, tokens_out)
 

@@ -74,6 +74,25 @@ def _flag(text: str, sentence: str) -> Verdict:
     return Verdict(claim, Status.UNSUPPORTED, ("number_not_in_paper:99.9%",), "99.9% is not in it")
 
 
+def test_a_section_left_empty_after_tidying_keeps_no_heading_and_no_turn() -> None:
+    replies = [
+        "SpanCheck reaches 85.3% accuracy on SQuAD (p. 1).",
+        "SpanCheck reaches 85.3% accuracy on SQuAD (p. 1).",  # a repeat, dropped
+        "It is trained on 12,500 pairs (p. 1).",
+        "It was only tested on English questions (p. 1).",
+        "Why only English?",
+    ]
+    llm = FakeLLM(replies)
+    _, draft = drain(write_critique(PAPER, FakeRetriever(PAPER), llm))
+    sections = ["contributions", "evidence", "limitations", "questions"]
+    assert list(split_sections(draft.text)) == sections
+    assert "## Method" not in draft.text
+    # The emptied exchange is not part of the conversation the later sections continue.
+    later = llm.history[2].content
+    assert SECTION_REQUESTS["en"]["method"] not in later
+    assert SECTION_REQUESTS["en"]["contributions"] in later
+
+
 def test_repair_rewrites_only_the_flagged_section_with_its_draft_and_reasons() -> None:
     previous = (
         "## Contributions\nSpanCheck verifies spans.\n\n## Method\nSpanCheck reaches 99.9%.\n\n"
