@@ -32,6 +32,17 @@ def _admissions() -> Admissions:
         ("The limitations of their method include overfitting.", "overfitting."),
         ("作者承认，数据集的大小可能会影响性能。", "数据集的大小可能会影响性能。"),
         ("作者声称的局限性与有效性威胁是：样本较少。", "样本较少。"),
+        # a plainer report admits what it names as a limitation, and nothing else
+        (
+            "The authors note that the small sample may limit generality.",
+            "the small sample may limit generality.",
+        ),
+        ("The authors point out that it cannot read tables.", "it cannot read tables."),
+        ("作者指出，数据集的大小可能会影响模型的性能。", "数据集的大小可能会影响模型的性能。"),
+        ("The authors note that only 576 calls remain after alignment.", None),
+        ("Note that the model cannot read tables.", None),  # the reviewer's own remark
+        ("The authors mention that the model outperforms all baselines.", None),
+        ("作者指出，该模型在所有数据集上表现最好。", None),
         # thanks are the other kind of acknowledgement
         ("The authors acknowledge funding from the NSF.", None),
         ("The model outperforms all baselines.", None),
@@ -50,6 +61,8 @@ def test_the_admitted_clause(claim: str, clause: str | None) -> None:
         # the paper speaks of the topic, but admits nothing about it
         ("The authors acknowledge that the diabetes dataset is not diverse enough.", True),
         ("The limitations of their method include the 2017 earnings calls and overfitting.", True),
+        ("The authors note that the annotated diabetes dataset lacks diversity.", True),
+        ("The authors note that Git LFS is not yet mature and cannot be recommended.", False),
         # too little is admitted to look for
         ("The authors acknowledge limitations.", False),
     ],
@@ -149,6 +162,18 @@ def test_the_verdict_says_the_paper_states_no_such_limitation() -> None:
             "The authors acknowledge that Git LFS is not yet mature enough to recommend.",
             False,
         ),
+        # a translation that drops "the authors admit" still carries what is admitted
+        (
+            "作者承认，带注释的糖尿病数据集不够多样。",
+            "The annotated diabetes dataset is not diverse enough.",
+            True,
+        ),
+        (
+            "作者指出，带注释的糖尿病数据集缺乏多样性。",
+            "The annotated diabetes dataset lacks diversity.",
+            True,
+        ),
+        ("作者承认，Git LFS还不够成熟，无法推荐。", "Git LFS is not yet mature enough.", False),
     ],
 )
 def test_an_admission_in_another_language_is_read_through_its_translation(

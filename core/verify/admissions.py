@@ -25,6 +25,21 @@ _ADMITS = re.compile(
     r"作者(?:也|还)?(?:承认|坦言|坦承)[，,：:]?|局限性?(?:[与和][^：:，,]{0,8})?(?:是|包括|在于)[：:]?",
     re.I,
 )
+#: A plainer report ("the authors note that …", 作者指出) is an admission only of a clause that
+#: names a limitation in so many words (``_NAMED_LIMITATION``): "the authors note that only 576
+#: calls remain" reports a fact, "… note that the small sample may limit generality" a limitation.
+_REPORTS = re.compile(
+    r"\b(?:authors?|they|paper|study|work)\s+(?:also\s+|further\s+)?"
+    r"(?:note[sd]?|point(?:s|ed)?\s+out|mention(?:s|ed)?)\s+(?:that\s+)?|"
+    r"作者(?:也|还)?(?:指出|提到)[，,：:]?",
+    re.I,
+)
+_NAMED_LIMITATION = re.compile(
+    r"\b(?:limit(?:s|ed|ations?)?|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|cannot|unable|"
+    r"insufficient\w*|inadequa\w*|bias\w*|overfit\w*|(?:may|might|could)\s+(?:not|negatively|"
+    r"adversely|affect|influence|hurt|harm|reduce))\b|局限|不足|缺乏|无法|难以|可能(?:会)?(?:影响|导致)",
+    re.I,
+)
 #: ... unless it is the other kind of acknowledgement: thanks, funding, help.
 _THANKS = re.compile(
     r"\b(?:thank\w*|grateful|fund\w*|grants?|support\w*|sponsor\w*|help\w*|feedback|"
@@ -81,6 +96,10 @@ class Unadmitted:
 def admitted_clause(claim: str) -> str | None:
     """What the claim says the authors admit, or None when it reports no admission."""
     match = _ADMITS.search(claim)
+    if match is None:
+        match = _REPORTS.search(claim)
+        if match is not None and not _NAMED_LIMITATION.search(claim, match.end()):
+            match = None
     if match is None or _THANKS.search(claim):
         return None
     return claim[match.end() :].strip() or None
@@ -110,8 +129,10 @@ class Admissions:
         ("that A, and that B") is looked up alone.
         """
         clause = admitted_clause(claim)
-        if clause is None:
-            return None
+        return None if clause is None else self.check_clause(clause, evidence)
+
+    def check_clause(self, clause: str, evidence: Sequence[str]) -> Unadmitted | None:
+        """The part of an admitted ``clause`` that no paper sentence states, if any."""
         for part in _ADMISSIONS_JOINED.split(clause):
             if self._unstated(part, evidence):
                 return Unadmitted(part.strip())
