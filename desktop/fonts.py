@@ -29,10 +29,11 @@ def ensure_chinese_font() -> str | None:
     """
     if has_chinese_font():
         return None
-    import pymupdf
+    from core import pdf_access
 
     try:
-        data = pymupdf.Font(_BUNDLED).buffer
+        with pdf_access.hold() as pymupdf:
+            data = pymupdf.Font(_BUNDLED).buffer
     except (RuntimeError, ValueError):
         return None
     font_id = QFontDatabase.addApplicationFontFromData(QByteArray(data))
