@@ -245,3 +245,30 @@ def test_a_right_column_of_two_lines_is_read_after_the_left(tmp_path: Path) -> N
         "We also evaluate each model with a single prompt, and other prompts may change the "
         "results of the study."
     )
+
+
+def test_headings_beside_a_small_print_sidebar_are_headings(tmp_path: Path) -> None:
+    """A journal's left sidebar in 9 pt does not make the 10 pt body column look indented."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((167, 90), "A Survey Platform Written in Python", fontsize=17, fontname="hebo")
+    for k, line in enumerate(("DOI: 10.21105/x.0001", "Software", "Review", "Repository")):
+        page.insert_text((28, 140 + 12 * k), line, fontsize=9, fontname="helv")
+    for k, line in enumerate(("Submitted: 01 January", "Published: 01 January", "License")):
+        page.insert_text((28, 300 + 12 * k), line, fontsize=9, fontname="helv")
+    sentence = "The platform stores every survey as a plain document that researchers can share. "
+    y = 140.0
+    for heading in ("Summary", "Statement of need", "Analysis of survey data"):
+        page.insert_text((167, y), heading, fontsize=14, fontname="hebo")
+        rect = pymupdf.Rect(167, y + 8, 553, y + 70)
+        page.insert_textbox(rect, sentence * 3, fontsize=10, fontname="tiro")
+        y += 110
+    path = tmp_path / "sidebar.pdf"
+    doc.save(path)
+    paper = parse_pdf(path)
+    opening = ("The platform", "Statement", "Analysis")
+    body = [s for s in paper.sentences if s.text.startswith(opening)]
+    assert {s.section for s in body} == {"Summary", "Statement of need", "Analysis of survey data"}
+    assert all(s.text.startswith("The platform") for s in body)

@@ -333,10 +333,11 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
             prev.lines.append(line)
         else:
             blocks.append(TextBlock(page, [line], side=line_side))
-    # Column edges from body-size text, so a sidebar in small print does not shift them.
+    # Column edges from body-size text (as ``_style`` reads it), so a sidebar in small print
+    # (JOSE's 9 pt beside 10 pt body) does not shift them and indent every heading.
     edges: dict[str, float] = {}
     for block in blocks:
-        if abs(block.size - body) < 0.15 * body:
+        if _style(block.lines[0], body) in ("body", "bold"):
             edges[block.side] = min(edges.get(block.side, block.bbox[0]), block.bbox[0])
     for block in blocks:
         block.extra["indent"] = block.bbox[0] - edges.get(block.side, block.bbox[0])

@@ -7,4 +7,4 @@ sees what this version reads.
 
 from __future__ import annotations
 
-READING_VERSION = 4
+READING_VERSION = 5
