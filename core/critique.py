@@ -401,18 +401,17 @@ def write_critique(
             truncated=completion.tokens_out >= left,
             earlier=earlier,
         )
-        if repair is None and body.strip():
-            history += [Message("user", user), Message("assistant", body)]
-        elif repair is None:
-            # An empty answer in the history teaches the model to answer the next request with
-            # nothing too; the turn is left out and its passages are offered again.
-            shown.difference_update(s.index for s in chosen)
         if body.strip():
             parts.append(body + "\n\n")
+            if repair is None:
+                history += [Message("user", user), Message("assistant", body)]
         else:
-            # Nothing left once tidied (only repeats, headings or a copied example): the draft
-            # keeps no heading over an empty section.
+            # Nothing left once tidied (only repeats, headings or a copied example): no heading
+            # over an empty section, and no empty answer in the history, which teaches the model
+            # to answer the next request with nothing too; its passages are offered again.
             parts.pop()
+            if repair is None:
+                shown.difference_update(s.index for s in chosen)
         yield "\n\n"
     return Draft("".join(parts).rstrip() + ("\n" if parts else ""), tokens_in, tokens_out)
 

@@ -34,10 +34,15 @@ _REPORTS = re.compile(
     r"作者(?:也|还)?(?:指出|提到)[，,：:]?",
     re.I,
 )
+#: Words that name a limitation outright: both readings below use them.
+_OUTRIGHT = (
+    r"lack\w*|weakness\w*|drawback\w*|shortcoming\w*|cannot|unable|insufficient\w*|inadequa\w*|"
+    r"bias\w*|overfit\w*"
+)
+_OUTRIGHT_ZH = "局限|不足|缺乏|无法|难以"
 _NAMED_LIMITATION = re.compile(
-    r"\b(?:limit(?:s|ed|ations?)?|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|cannot|unable|"
-    r"insufficient\w*|inadequa\w*|bias\w*|overfit\w*|(?:may|might|could)\s+(?:not|negatively|"
-    r"adversely|affect|influence|hurt|harm|reduce))\b|局限|不足|缺乏|无法|难以|可能(?:会)?(?:影响|导致)",
+    rf"\b(?:limit(?:s|ed|ations?)?|{_OUTRIGHT}|(?:may|might|could)\s+(?:not|negatively|"
+    rf"adversely|affect|influence|hurt|harm|reduce))\b|{_OUTRIGHT_ZH}|可能(?:会)?(?:影响|导致)",
     re.I,
 )
 #: ... unless it is the other kind of acknowledgement: thanks, funding, help.
@@ -50,13 +55,12 @@ _THANKS = re.compile(
 #: hyphen is part of a compound that names a kind ("text-only", "resource-constrained"), not a
 #: limitation of the work; 问题 alone is as often a question ("糖尿病问题") as a problem.
 _LIMITATION = re.compile(
-    r"(?<![-\w])(?:limit\w*|lack\w*|weakness\w*|drawback\w*|shortcoming\w*|caveat\w*|future work|"
-    r"not yet|cannot|unable|insufficient\w*|inadequa\w*|barrier\w*|difficult\w*|challeng\w*|"
-    r"bias\w*|nois[ey]\w*|error-prone|prone to|overfit\w*|underfit\w*|restrict\w*|"
+    rf"(?<![-\w])(?:limit\w*|{_OUTRIGHT}|caveat\w*|future work|not yet|barrier\w*|difficult\w*|"
+    r"challeng\w*|nois[ey]\w*|error-prone|prone to|underfit\w*|restrict\w*|"
     r"constrain\w*|threat\w*|never|(?:may|might|could|does|do|did|is|are|was|were) not|"
     r"fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
     r"\b(?:may|might|could|does|do|did|is|are|was|were|ca)n[’']t\b|"
-    r"局限|不足|缺点|缺乏|不能|无法|不适|难以|可能存在|存在(?:一些|的)?问题|问题在于|欠拟合|过拟合|"
+    rf"{_OUTRIGHT_ZH}|缺点|不能|不适|可能存在|存在(?:一些|的)?问题|问题在于|欠拟合|过拟合|"
     r"有待|尚未|并不|偏差|"
     r"较少|较低|挑战|困难|未来工作|未能",
     re.I,
@@ -129,9 +133,22 @@ class Admissions:
         ("that A, and that B") is looked up alone.
         """
         clause = admitted_clause(claim)
-        return None if clause is None else self.check_clause(clause, evidence)
+        return None if clause is None else self._check_clause(clause, evidence)
 
-    def check_clause(self, clause: str, evidence: Sequence[str]) -> Unadmitted | None:
+    def check_translation(
+        self, original: str, translated: str, evidence: Sequence[str]
+    ) -> Unadmitted | None:
+        """``check`` of a claim read through its translation into the paper's language.
+
+        A translation may keep what is admitted and drop "the authors admit" or "point out";
+        when the original reports an admission, such a translation is the admitted clause whole.
+        """
+        clause = admitted_clause(translated)
+        if clause is None and admitted_clause(original) is not None:
+            clause = translated
+        return None if clause is None else self._check_clause(clause, evidence)
+
+    def _check_clause(self, clause: str, evidence: Sequence[str]) -> Unadmitted | None:
         """The part of an admitted ``clause`` that no paper sentence states, if any."""
         for part in _ADMISSIONS_JOINED.split(clause):
             if self._unstated(part, evidence):

@@ -444,10 +444,7 @@ class Checker:
             translated = self.translator.translate(claim, self.language) or claim
             if translated == claim:
                 return None
-        if admitted_clause(translated) is None and admitted_clause(claim) is not None:
-            # The translation kept what is admitted and dropped "the authors point out".
-            return self.admissions.check_clause(translated, evidence)
-        return self.admissions.check(translated, evidence)
+        return self.admissions.check_translation(claim, translated, evidence)
 
     def _untraced_quote(self, claim: str) -> UntracedQuote | None:
         """A quote in another language than the paper's that the paper does not hold."""
