@@ -31,6 +31,7 @@ SPLIT = ev("They split the dataset into training, validation and testing sets in
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
 ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for BM25.")
+ATLAS = ev("根据IDF地图集的最新报告1，2021 年，全球有近5.37亿成年人（20-79岁）患有糖尿病。")
 LAYERS = ev("The encoder stacks two attention layers and one pooling layer.")
 ARGS = ev("Functions should take no more than five or six input parameters.")
 ZH = ev("对于预训练的语言模型，ERNIE模型的准确率（88.7%）要高于BERT 模型（87.8%）。", page=8)
@@ -296,6 +297,9 @@ PARAMS = ev(
         # rows the claim's words fit alike: it does not say which row its value is of
         ("The threshold for OD-w2v is set at 0.7.", DEBATES, 0, None),
         ("On Gambling, the ARI of OD-w2v is 0.7.", DEBATES, 0, ("0.7", "0.35")),
+        # a full-width comma after a footnote mark separates it from the year that follows
+        ("IDF报告，2019 年 20-79 岁的成年人中近5.37亿人患有糖尿病。", [ATLAS], 3, ("2019", "2021")),
+        ("IDF报告，2021 年 20-79 岁的成年人中近5.37亿人患有糖尿病。", [ATLAS], 4, None),
     ],
 )
 def test_bind_numbers(

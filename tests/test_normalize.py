@@ -110,9 +110,12 @@ def test_counts_written_as_words(text: str, values: list[str]) -> None:
     assert [str(m.value) for m in spelled_numbers(text)] == values
 
 
-def test_a_number_after_a_chinese_comma_is_found_but_not_a_digit_group() -> None:
+def test_a_chinese_comma_groups_digits_only_before_three_of_them() -> None:
     assert [m.raw for m in extract_numbers("1000条作为验证集，其余1000条")] == ["1000", "1000"]
     assert [m.raw for m in extract_numbers("(1,2) and 1,000")] == ["1", "1,000"]
+    assert [m.raw for m in extract_numbers("最新报告1，2021 年")] == ["1", "2021"]
+    assert [m.raw for m in extract_numbers("在3，7，15和30天")] == ["3", "7", "15", "30"]
+    assert [m.raw for m in extract_numbers("共1，000条")] == ["1,000"]
 
 
 @pytest.mark.parametrize(

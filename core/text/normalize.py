@@ -269,6 +269,7 @@ _NUMBER = re.compile(
     r"(?P<pct>\s?(?:%|‰|percent\b|per cent\b|个百分点|百分点))?"
     r"(?P<scale>(?<=\d)k(?![A-Za-z0-9])|\s?(?:[KMB](?![A-Za-z])|thousand\b|million\b|billion\b|千|万|亿))?"
 )
+_CLAUSE_COMMA = re.compile(r"，(?!\d{3}(?!\d))")
 _CN_PERCENT = re.compile(r"百分之(?P<num>[0-9.]+|[零〇一二两三四五六七八九十百点]+)")
 # "2e-5", "1E-03", "3.2 × 10^-4", "5×10−6" (a superscript exponent loses its raise in a PDF,
 # so "× 10" is read as a power only with a caret or a minus: "2 × 100" is a dimension).
@@ -301,7 +302,10 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
     Returns:
         Mentions in order of appearance.
     """
-    text = unicodedata.normalize("NFKC", text)
+    # A full-width comma groups digits only before three of them ("1，000条"); elsewhere it
+    # separates ("报告1，2021 年": a footnote mark, then a year). NFKC folds it to "," one
+    # character for one, so "、" in its place keeps every offset.
+    text = unicodedata.normalize("NFKC", _CLAUSE_COMMA.sub("、", text))
     found = _scientific(text)
     powers = [(m.start, m.end) for m in found]
     for match in _NUMBER.finditer(text):
@@ -404,9 +408,10 @@ def number_keys(text: str, *, names: bool = True) -> set[str]:
     With ``names`` False, a number that is part of a name ("32k" of "LongChat-7b-v1.5-32k",
     "3.5" of "GPT-3.5") is left out: the paper never states it as a value.
     """
+    mentions = extract_numbers(text, split_groups=True)
     text = unicodedata.normalize("NFKC", text)
     keys: set[str] = set()
-    for mention in extract_numbers(text, split_groups=True):
+    for mention in mentions:
         if not names and in_name(text, mention.start):
             continue
         keys.add(mention.canonical)

@@ -476,8 +476,9 @@ def _near_evidence(
 @functools.lru_cache(maxsize=8192)
 def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
-    text = unicodedata.normalize("NFKC", text)
+    # The text as written: a full-width comma separates numbers that NFKC's "," would join.
     mentions = extract_numbers(text) + spelled_numbers(text)
+    text = unicodedata.normalize("NFKC", text)
     cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
     cited += [(r.start(), r.end()) for r in _RATIO.finditer(text)]
     return tuple(
@@ -496,8 +497,8 @@ def _reported_numbers(text: str, claimed: set[Decimal]) -> tuple[NumberMention, 
     16 and 32"); any other claim states the value used, which a candidate neither binds nor
     contradicts ("a learning rate of 2e-4" against "among {1e-5, 2e-5, …, 2e-4}").
     """
-    text = unicodedata.normalize("NFKC", text)
     mentions = stated_numbers(text)
+    text = unicodedata.normalize("NFKC", text)
     for group in _CANDIDATES.finditer(text):
         inside = [m for m in mentions if group.start() <= m.start < group.end()]
         if len({m.value for m in inside} & claimed) < 2:

@@ -743,7 +743,7 @@ def _claim_numbers(gates: GateResult, translated: str) -> _ClaimNumbers:
         return _ClaimNumbers(tuple(gates.numbers), gates.text)
     text = unicodedata.normalize("NFKC", translated)
     wanted = {m.value for m in gates.numbers}
-    mentions = tuple(m for m in extract_numbers(text) if m.value in wanted)
+    mentions = tuple(m for m in extract_numbers(translated) if m.value in wanted)
     return _ClaimNumbers(mentions, text, len(wanted - {m.value for m in mentions}))
 
 
