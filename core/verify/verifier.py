@@ -49,6 +49,7 @@ from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
+from core.verify.listed_names import ListedNames
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
@@ -138,6 +139,7 @@ class Checker:
         self.own_work = OwnWork(paper, self.related_work)
         self.agents = Agents(paper)
         self.cited_names = CitedNames(paper)
+        self.listed_names = ListedNames(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.admissions = Admissions(
@@ -332,6 +334,7 @@ class Checker:
             check_names(text, evidence)
             or value_said_of_other_name(numbers.mentions, numbers.text, evidence)
             or self.cited_names.check(claim)
+            or self.listed_names.check(text, evidence)
             or (swapped_across(claim, evidence) if cross else None)
         )
         if found is None or text == claim:
