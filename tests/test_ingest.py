@@ -272,3 +272,26 @@ def test_headings_beside_a_small_print_sidebar_are_headings(tmp_path: Path) -> N
     body = [s for s in paper.sentences if s.text.startswith(opening)]
     assert {s.section for s in body} == {"Summary", "Statement of need", "Analysis of survey data"}
     assert all(s.text.startswith("The platform") for s in body)
+
+
+def test_a_highlight_starts_and_ends_on_its_sentences_letters(tmp_path: Path) -> None:
+    """Wide and narrow letters before a sentence on its line do not shift its box."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    rect = pymupdf.Rect(72, 100, 540, 200)
+    text = (
+        "WHAM MOW WOMBAT WWW MMM. Once illicit lilies fill it, little is still left in it "
+        "and the sentence goes on to the next line of the paragraph to end there."
+    )
+    page.insert_textbox(rect, text, fontsize=11, fontname="tiro")
+    path = tmp_path / "widths.pdf"
+    doc.save(path)
+    starts = page.search_for("Once")[0]
+    ends = page.search_for("there.")[0]
+    paper = parse_pdf(path)
+    sentence = next(s for s in paper.sentences if s.text.startswith("Once"))
+    first, last = sentence.bboxes[0], sentence.bboxes[-1]
+    assert abs(first[0] - starts.x0) < 1.0
+    assert abs(last[2] - ends.x1) < 1.0

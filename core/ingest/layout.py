@@ -71,11 +71,25 @@ class Line:
     size: float
     bold: bool
     block_id: int
+    #: Left and right edge of each character of ``text``; empty when the page gave none.
+    edges: tuple[tuple[float, float], ...] = ()
 
     @property
     def bbox(self) -> BBox:
         """The line's box."""
         return (self.x0, self.y0, self.x1, self.y1)
+
+    def span_x(self, start: int, end: int) -> tuple[float, float]:
+        """Left and right edge of ``text[start:end]``.
+
+        From the characters' own boxes when the page gave them; otherwise by the characters'
+        share of the line, which a proportional font puts a letter or two off.
+        """
+        if len(self.edges) == len(self.text) and 0 <= start < end <= len(self.text):
+            return self.edges[start][0], self.edges[end - 1][1]
+        width = self.x1 - self.x0
+        span = max(len(self.text), 1)
+        return self.x0 + width * start / span, self.x0 + width * end / span
 
     @property
     def height(self) -> float:
@@ -176,11 +190,48 @@ def extract_lines(page_dict: dict[str, Any], page_number: int, first_block_id: i
             main = max(spans, key=lambda s: len(s["text"].strip()))
             bold = all(_span_is_bold(s) for s in spans if any(c.isalnum() for c in s["text"]))
             x0, y0, x1, y1 = line["bbox"]
+            edges = _char_edges(line["spans"])
             raw.append(
-                Line(page_number, x0, y0, x1, y1, text, round(main["size"], 1), bold, block_id)
+                Line(
+                    page_number,
+                    x0,
+                    y0,
+                    x1,
+                    y1,
+                    text,
+                    round(main["size"], 1),
+                    bold,
+                    block_id,
+                    edges if len(edges) == len(text) else (),
+                )
             )
         lines.extend(raw)
     return lines
+
+
+def _char_edges(spans: list[dict[str, Any]]) -> tuple[tuple[float, float], ...]:
+    """Each character's left and right edge, for the line's text as ``clean`` and strip give it.
+
+    ``spans`` come from PyMuPDF's "rawdict", whose spans carry their characters' boxes; a
+    ligature's box is shared by its letters, and a space dropped by ``clean`` takes no box.
+    """
+    out: list[tuple[str, float, float]] = []
+    for span in spans:
+        for char in span.get("chars", ()):
+            left, _, right, _ = char["bbox"]
+            cleaned = char["c"].translate(_CLEAN)
+            for i, ch in enumerate(cleaned):
+                if ch in " \t":
+                    if out and out[-1][0] == " ":
+                        continue
+                    ch = " "
+                step = (right - left) / len(cleaned)
+                out.append((ch, left + i * step, left + (i + 1) * step))
+    while out and out[0][0] == " ":
+        out.pop(0)
+    while out and out[-1][0] == " ":
+        out.pop()
+    return tuple((left, right) for _, left, right in out)
 
 
 def merge_same_baseline(lines: list[Line]) -> list[Line]:
@@ -198,6 +249,7 @@ def merge_same_baseline(lines: list[Line]) -> list[Line]:
             and not _is_margin_number(line, prev)
         ):
             joiner = "" if is_cjk_char(prev.text[-1]) and is_cjk_char(line.text[0]) else " "
+            gap = ((prev.x1, line.x0),) if joiner else ()
             out[-1] = Line(
                 prev.page,
                 prev.x0,
@@ -208,6 +260,7 @@ def merge_same_baseline(lines: list[Line]) -> list[Line]:
                 prev.size if len(prev.text) >= len(line.text) else line.size,
                 prev.bold and line.bold,
                 prev.block_id,
+                prev.edges + gap + line.edges if prev.edges and line.edges else (),
             )
         else:
             out.append(line)

@@ -106,7 +106,8 @@ def _extract(
         # NOTE: the PyMuPDF lock is held one page at a time, so the window can render between.
         with pdf_access.hold() as pymupdf:
             page = doc[number - 1]
-            text = page.get_text("dict", flags=pymupdf.TEXT_MEDIABOX_CLIP)
+            # "rawdict": the characters' own boxes place a highlight on its sentence's letters.
+            text = _with_span_text(page.get_text("rawdict", flags=pymupdf.TEXT_MEDIABOX_CLIP))
             width, height = page.rect.width, page.rect.height
             rects = [tuple(r) for r in page.cluster_drawings()]
             rects += [tuple(info["bbox"]) for info in page.get_image_info()]
@@ -389,6 +390,15 @@ def _assemble(
     )
 
 
+def _with_span_text(page: dict[str, Any]) -> dict[str, Any]:
+    """A "rawdict" page with each span's text as "dict" gives it, so both readings apply."""
+    for block in page["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                span["text"] = "".join(char["c"] for char in span["chars"])
+    return page
+
+
 def _is_footnote(block: TextBlock, height: float) -> bool:
     """Small print low on the page that opens with a footnote mark."""
     return (
@@ -411,7 +421,7 @@ def _footnote_streams(blocks: list[TextBlock]) -> list[_Stream]:
             mark = _FOOTNOTE_MARK.match(line.text)
             if mark:
                 stream.paragraph_break()
-                line = replace(line, text=line.text[mark.end() :])
+                line = replace(line, text=line.text[mark.end() :], edges=line.edges[mark.end() :])
             stream.add_line(line)
     return [stream] if stream.text else []
 
@@ -458,10 +468,7 @@ def _sentence(run: _Stream, start: int, end: int, index: int) -> PaperSentence |
         if hi <= lo:
             continue
         line = piece.line
-        span = max(piece.end - piece.start, 1)
-        width = line.x1 - line.x0
-        x0 = line.x0 + width * (lo - piece.start) / span
-        x1 = line.x0 + width * (hi - piece.start) / span
+        x0, x1 = line.span_x(lo - piece.start, hi - piece.start)
         boxes.setdefault(line.page, []).append((x0, line.y0, x1, line.y1))
         weight[line.page] = weight.get(line.page, 0) + hi - lo
     if not boxes:
