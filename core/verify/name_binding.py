@@ -165,8 +165,8 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
     against "最佳模型ERNIE在6个大类的平均F1为86.06%"; "Text CNN, Text IAA, Text RCNN" against
     "Text CNN、Text RNN、Text RCNN".
     """
-    mine = _strict_names(claim)
-    values = {k for k in number_keys(claim) if _specific(k)}
+    mine = strict_names(claim)
+    values = {k for k in number_keys(claim) if specific_number(k)}
     for ev in evidence:
         numbers = len(values & number_keys(ev.text))
         shared = sum(1 for n in mine.values() if holds_name(ev.text, n))
@@ -174,7 +174,7 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
             continue
         # The first sentence anchored by the claim's names and numbers decides, if it names
         # anything: one that names nothing cannot tell whose the values are.
-        theirs = _strict_names(ev.text)
+        theirs = strict_names(ev.text)
         if not theirs:
             continue
         mine_only = [n for n in mine.values() if not holds_name(ev.text, n)]
@@ -240,7 +240,7 @@ def holds_name(text: str, name: str) -> bool:
     )
 
 
-def _strict_names(text: str) -> dict[str, str]:
+def strict_names(text: str) -> dict[str, str]:
     """Acronyms, CamelCase and letter-digit names (F1, BERT, fastText), by key."""
     out: dict[str, str] = {}
     for match in _TOKEN.finditer(text):
@@ -255,7 +255,7 @@ def _strict_names(text: str) -> dict[str, str]:
     return out
 
 
-def _specific(key: str) -> bool:
+def specific_number(key: str) -> bool:
     """A number specific enough to anchor a sentence: 10 and up, or written with decimals."""
     plain = key.rstrip("%KMB")
     return "." in plain or (plain.isdigit() and int(plain) >= 10)

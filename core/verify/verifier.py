@@ -27,6 +27,7 @@ from core.progress import CancelToken
 from core.text.normalize import NumberMention, extract_numbers
 from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
+from core.verify.abbreviations import check_bracketed
 from core.verify.absence import left_out, topic_words, unseen
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.agents import Agents, OtherPerson
@@ -338,10 +339,11 @@ class Checker:
             or (swapped_across(claim, evidence) if cross else None)
         )
         if found is None or text == claim:
-            return found
+            return found or check_bracketed(claim, evidence)
         if holds_name(claim, found.claim_name) and not holds_name(claim, found.paper_name):
             return found
-        return None
+        # Read as written: its brackets may hold a name the claim also writes elsewhere.
+        return check_bracketed(claim, evidence)
 
     def _bind(
         self, numbers: _ClaimNumbers, evidence: Sequence[Evidence], claim: str, *, cross: bool
