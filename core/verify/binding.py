@@ -30,7 +30,9 @@ from core.text.normalize import (
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
-from core.verify.gates.common import bare_name
+from core.verify.gates.common import bare_name, name_key
+from core.verify.listed_names import listed
+from core.verify.name_binding import holds_name, strict_names
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -420,14 +422,23 @@ def bind_numbers(
     statement = next(
         (f for f in found if states_same_fact(claim_words, fact_words(f[0].text))), None
     )
+    # Names the claim lists ("8 models, including Text CNN, …, BERT and ERNIE") are what it
+    # counts, not whose value it states.
+    in_lists = {name_key(n) for group in listed(claim) for n in group}
+    claim_names = {k: n for k, n in strict_names(claim).items() if k not in in_lists}
     for mention, wanted, digits in contexts:
         others = [(value_forms(m), c) for m, c, _ in contexts if m is not mention]
         as_setting = setting_value(claim, mention)
+        # The claim's names beyond the number's own words say whose value it is as well:
+        # "ERNIE … the F1 of the 6 main classes is 94.44%" against "ERNIE在6个大类的平均F1为
+        # 86.06%" and "“健康生活方式”类别的分类性能最好（F1：94.44%）".
+        far = [n for k, n in claim_names.items() if k not in wanted.words | wanted.names]
         overlaps = [
-            _same_value_overlap(mention, wanted, f, others, as_setting) for f in (found, elsewhere)
+            _same_value_overlap(mention, wanted, f, others, as_setting, far)
+            for f in (found, elsewhere)
         ]
         same = max((o for o in overlaps if o is not None), default=None)
-        rival = _contradicting(mention, wanted, found, claim, others)
+        rival = _contradicting(mention, wanted, found, claim, others, far)
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the evidence sentence stating
         # the claim's fact has it in other words.
@@ -538,6 +549,7 @@ def _same_value_overlap(
     found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     others: Sequence[tuple[set[Decimal], _Context]] = (),
     as_setting: bool = False,
+    far: Sequence[str] = (),
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
@@ -553,7 +565,7 @@ def _same_value_overlap(
             if states_value(forms, other):
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
-                    overlap += _shared_values(numbers, others, other)
+                    overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
                     best = overlap if best is None else max(best, overlap)
     return best
 
@@ -585,6 +597,15 @@ def _shared_values(
         for v in value_forms(m)
     }
     return 2 if any(forms & values for forms, _ in others) else 0
+
+
+def _names_held(text: str, far: Sequence[str]) -> int:
+    """One context word's worth when ``text`` holds a claim's name away from its number.
+
+    One at most: a sentence listing the claim's list of names ("Text CNN、Text RNN、…") is no
+    closer to the claim's count of them than another sentence about that count.
+    """
+    return int(any(holds_name(text, name) for name in far))
 
 
 def _holds_own(same: int, rival: int) -> bool:
@@ -782,6 +803,7 @@ def _contradicting(
     found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
     claim: str,
     others: Sequence[tuple[set[Decimal], _Context]] = (),
+    far: Sequence[str] = (),
 ) -> tuple[int, Mismatch] | None:
     """The evidence value of the same kind most closely about the claim's words, or None.
 
@@ -815,7 +837,7 @@ def _contradicting(
             # one of them to show that it is the claim's row: there it must share the cell.
             row = is_table_row(ev.text)
             near = _cell_of(ev.text, other) if row else numbers
-            overlap += _shared_values(near, others, other)
+            overlap += _shared_values(near, others, other) + _names_held(ev.text, far)
             if overlap < min(2, len(wanted.words)):
                 continue
             # The other end of a range that starts where the claim's starts ("0.5 to 0.1"

@@ -18,8 +18,11 @@ from core.types import Evidence, Paper
 from core.verify.gates.common import name_key
 from core.verify.name_binding import NameMismatch, holds_name, names
 
-#: What joins two names of one list: a comma, "and", "or", a slash, 、, 和, 与, 及, 或.
-_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*|[、，和与及或]\s*)", re.I)
+#: What joins two names of one list: a comma, "and", "or", a slash, 、, 和, 与, 及, 或; the next
+#: name may share a word with the others ("Text CNN, Text RNN").
+_JOINER = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*|[、，和与及或]\s*)(?-i:[A-Z][a-z]+\s+)?", re.I
+)
 
 
 def listed(text: str) -> list[list[str]]:
