@@ -220,12 +220,12 @@ def _char_edges(spans: list[dict[str, Any]]) -> tuple[tuple[float, float], ...]:
         for char in span.get("chars", ()):
             left, _, right, _ = char["bbox"]
             cleaned = char["c"].translate(_CLEAN)
+            step = (right - left) / max(len(cleaned), 1)
             for i, ch in enumerate(cleaned):
                 if ch in " \t":
                     if out and out[-1][0] == " ":
                         continue
                     ch = " "
-                step = (right - left) / len(cleaned)
                 out.append((ch, left + i * step, left + (i + 1) * step))
     while out and out[0][0] == " ":
         out.pop(0)

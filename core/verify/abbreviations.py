@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.text.normalize import number_keys
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.name_binding import NameMismatch, holds_name, specific_number, strict_names
+from core.verify.name_binding import Anchors, NameMismatch, holds_name
 from core.verify.translate import language_of
 
 #: An abbreviation in brackets: two capitals at least ("(SFI)", "（MDRM）", "(TextCNN)").
@@ -30,14 +29,12 @@ def bracketed(text: str) -> list[str]:
     ]
 
 
-def _anchored(claim: str, sentence: str) -> bool:
+def _anchored(anchors: Anchors, claim: str, sentence: str) -> bool:
     """Whether the sentence states the claim's fact: two of its names and numbers, or its words.
 
     Names and numbers are written alike in any language; words are compared only within one.
     """
-    names = [n for n in strict_names(claim).values() if holds_name(sentence, n)]
-    numbers = {k for k in number_keys(claim) if specific_number(k)} & number_keys(sentence)
-    if len(names) + len(numbers) >= 2:
+    if sum(anchors.shared(sentence)) >= 2:
         return True
     return language_of(claim) == language_of(sentence) and states_same_fact(
         fact_words(claim), fact_words(sentence)
@@ -52,9 +49,10 @@ def check_bracketed(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | 
     mine = [m for m in written if m not in shown]
     if not mine:
         return None
+    anchors = Anchors.of(claim)
     for ev in evidence:
         theirs = [t for t in bracketed(ev.text) if t not in written]
-        if not theirs or not _anchored(claim, ev.text):
+        if not theirs or not _anchored(anchors, claim, ev.text):
             continue
         lacking = [m for m in mine if not holds_name(ev.text, m)]
         if len(lacking) == 1 and len(theirs) == 1:

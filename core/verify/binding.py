@@ -432,7 +432,8 @@ def bind_numbers(
         # The claim's names beyond the number's own words say whose value it is as well:
         # "ERNIE … the F1 of the 6 main classes is 94.44%" against "ERNIE在6个大类的平均F1为
         # 86.06%" and "“健康生活方式”类别的分类性能最好（F1：94.44%）".
-        far = [n for k, n in claim_names.items() if k not in wanted.words | wanted.names]
+        own = wanted.words | wanted.names
+        far = [n for k, n in claim_names.items() if k not in own]
         overlaps = [
             _same_value_overlap(mention, wanted, f, others, as_setting, far)
             for f in (found, elsewhere)

@@ -60,19 +60,23 @@ class ListedNames:
 
     def check(self, claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None:
         """The claim's listed name that an evidence sentence's list has in another's place."""
-        for mine in listed(claim):
-            for ev in evidence:
-                for theirs in listed(ev.text):
-                    shared = [n for n in mine if any(name_key(n) == name_key(t) for t in theirs)]
-                    if not shared:
-                        continue
-                    lacking = [n for n in mine if not holds_name(ev.text, n)]
-                    other = [t for t in theirs if not holds_name(claim, t)]
-                    if (
-                        len(lacking) == 1
-                        and other
-                        and not any(holds_name(e.text, lacking[0]) for e in evidence)
-                        and not any(self.together(lacking[0], n) for n in shared)
-                    ):
-                        return NameMismatch(lacking[0], other[0], ev.page)
+        mine_lists = listed(claim)
+        if not mine_lists:
+            return None
+        theirs_lists = [(ev, theirs) for ev in evidence for theirs in listed(ev.text)]
+        for mine in mine_lists:
+            for ev, theirs in theirs_lists:
+                keys = {name_key(t) for t in theirs}
+                shared = [n for n in mine if name_key(n) in keys]
+                if not shared:
+                    continue
+                lacking = [n for n in mine if not holds_name(ev.text, n)]
+                other = [t for t in theirs if not holds_name(claim, t)]
+                if (
+                    len(lacking) == 1
+                    and other
+                    and not any(holds_name(e.text, lacking[0]) for e in evidence)
+                    and not any(self.together(lacking[0], n) for n in shared)
+                ):
+                    return NameMismatch(lacking[0], other[0], ev.page)
         return None

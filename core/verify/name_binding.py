@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from core.text.normalize import canonical_number, extract_numbers, match_key, number_keys
@@ -165,11 +165,10 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
     against "最佳模型ERNIE在6个大类的平均F1为86.06%"; "Text CNN, Text IAA, Text RCNN" against
     "Text CNN、Text RNN、Text RCNN".
     """
-    mine = strict_names(claim)
-    values = {k for k in number_keys(claim) if specific_number(k)}
+    anchors = Anchors.of(claim)
+    mine, values = anchors.names, anchors.numbers
     for ev in evidence:
-        numbers = len(values & number_keys(ev.text))
-        shared = sum(1 for n in mine.values() if holds_name(ev.text, n))
+        shared, numbers = anchors.shared(ev.text)
         if (not numbers or numbers + shared < 2) and shared < 3:
             continue
         # The first sentence anchored by the claim's names and numbers decides, if it names
@@ -187,7 +186,27 @@ def swapped_across(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | N
     return None
 
 
-def _said_of(text: str, values: set[str], candidates: list[str]) -> list[str]:
+@dataclass(frozen=True)
+class Anchors:
+    """What a claim is anchored by in any language: its strict names and specific numbers."""
+
+    names: dict[str, str]
+    numbers: frozenset[str]
+
+    @classmethod
+    def of(cls, claim: str) -> Anchors:
+        """The claim's anchors."""
+        return cls(
+            strict_names(claim), frozenset(k for k in number_keys(claim) if specific_number(k))
+        )
+
+    def shared(self, sentence: str) -> tuple[int, int]:
+        """How many of the names, and of the numbers, ``sentence`` holds."""
+        names = sum(1 for n in self.names.values() if holds_name(sentence, n))
+        return names, len(self.numbers & number_keys(sentence))
+
+
+def _said_of(text: str, values: Set[str], candidates: list[str]) -> list[str]:
     """The one candidate written nearest the shared value, as the value's owner; else all.
 
     "Text CNN的表现最佳，准确率为86.1%；DPCNN性能最低，准确率仅为82.8%": 82.8% is DPCNN's.

@@ -45,6 +45,7 @@ def row_mismatch(
     and a hedged value ("around 5%") is no cell's value as written.
     """
     words = content_words(claim)
+    held = _label_names(claim)
     table = in_named_table(rows, claim) if mentions else []
     for mention in mentions:
         if (written_whole(mention.value) and mention.value < 10) or mention.approximate:
@@ -60,7 +61,8 @@ def row_mismatch(
         cells = [(r, c) for r, c in stating if column_spans(c, claim)] or stating
         rivals = [_named_instead(row, column, rows, words) for row, column in cells]
         if not cells or any(r is None for r in rivals):
-            rivals = [_owners_row(row, column, rows, claim, mention) for row, column in cells]
+            owner = number_context(claim, mention.start, mention.end).names
+            rivals = [_owners_row(row, column, rows, owner, held) for row, column in cells]
         if cells and all(r is not None for r in rivals):
             rival, column = rivals[0], cells[0][1]
             if rival is not None:
@@ -70,7 +72,7 @@ def row_mismatch(
 
 
 def _owners_row(
-    row: Row, column: str, rows: Sequence[Row], claim: str, mention: NumberMention
+    row: Row, column: str, rows: Sequence[Row], owner: frozenset[str], held: frozenset[str]
 ) -> Row | None:
     """A row of the name the claim says the value is of, when ``row`` is another name's.
 
@@ -78,10 +80,9 @@ def _owners_row(
     MDRM ("Text Only", "Audio Only", "Text+Audio") hold 0.219, 0.224 and 0.217: whichever MDRM
     row the claim means, the value is not its own. The nearest of them in value is given. A
     row of any name the claim holds decides nothing: the words around a number may give it the
-    wrong one of two names ("BERT achieved 91.20%, now comparable to ULMFiT's").
+    wrong one of two names ("BERT achieved 91.20%, now comparable to ULMFiT's"). ``owner`` is
+    the value's name as binding reads it, ``held`` every name of the claim, case-folded.
     """
-    owner = number_context(claim, mention.start, mention.end).names
-    held = {n.casefold() for n in strict_names(claim).values()}
     if not owner or _label_names(row.label) & (owner | held):
         return None
     theirs = [
@@ -98,9 +99,9 @@ def _owners_row(
 
 
 @functools.lru_cache(maxsize=4096)
-def _label_names(label: str) -> frozenset[str]:
-    """The names a row label holds, case-folded ("MDRM [46] Text+Audio" holds "mdrm")."""
-    return frozenset(n.casefold() for n in strict_names(label).values())
+def _label_names(text: str) -> frozenset[str]:
+    """The names a row label (or a claim) holds, case-folded ("MDRM [46] Text+Audio": "mdrm")."""
+    return frozenset(n.casefold() for n in strict_names(text).values())
 
 
 def _named_instead(row: Row, column: str, rows: Sequence[Row], words: set[str]) -> Row | None:

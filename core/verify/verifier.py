@@ -338,9 +338,10 @@ class Checker:
             or self.listed_names.check(text, evidence)
             or (swapped_across(claim, evidence) if cross else None)
         )
-        if found is None or text == claim:
-            return found or check_bracketed(claim, evidence)
-        if holds_name(claim, found.claim_name) and not holds_name(claim, found.paper_name):
+        if found is not None and (
+            text == claim
+            or (holds_name(claim, found.claim_name) and not holds_name(claim, found.paper_name))
+        ):
             return found
         # Read as written: its brackets may hold a name the claim also writes elsewhere.
         return check_bracketed(claim, evidence)
