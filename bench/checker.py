@@ -16,6 +16,8 @@ Sets (all run through the real pipeline: PDF -> ingest -> chunks -> MiniLM -> hy
   ``swaps-dev``: the same swaps of the development set's true sentences (fitting material);
   ``swaps-cross``: hand-written true sentences in the other language than their paper, and
   their swaps (fitting material).
+* ``flips-fit`` / ``flips-report``: those critiques' true sentences and copies turned to say
+  the opposite, by an antonym or a negation (bench/flips.py), split as their source.
 
 Without ``--judge`` the checker runs gates + binding + semantics. With ``--judge`` the default
 GGUF model's P(YES) is added, on at most ``--limit`` claims per SciTab set (about 1 s each).
@@ -37,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import real_critiques, scitab, swaps
+from bench import flips, real_critiques, scitab, swaps
 from bench.devset.build import build_all
 from core.config import CheckerSettings
 from core.ingest.chunking import chunk_paper
@@ -63,6 +65,8 @@ SETS = (
     "swaps-fit",
     "swaps-report",
     "swaps-cross",
+    "flips-fit",
+    "flips-report",
 )
 KINDS = (
     "wrong_number",
@@ -337,11 +341,13 @@ def cases_of(name: str, limit: int | None, papers: Papers) -> list[Case]:
         return [Case(*row) for row in swaps.bench_rows(sources, _parsed(papers))]
     if name == "planted":
         return planted_cases() if PAPERS.is_dir() else []
-    if name.startswith(("real-", "swaps-")):
+    if name.startswith(("real-", "swaps-", "flips-")):
         # real critiques of ../shared/papers: the PDFs must be ingested, so skip without them
         if not PAPERS.is_dir():
             print(f"\n== {name}: skipped, the sample papers are not at {PAPERS}")
             return []
+        if name.startswith("flips-"):
+            return [Case(*row) for row in flips.real_rows(name.removeprefix("flips-"))]
         if name.startswith("swaps-"):
             split = name.removeprefix("swaps-")
             sources = swaps.cross_sources() if split == "cross" else swaps.real_sources(split)

@@ -29,6 +29,20 @@ SENTENCES = {
     ),
     "clause": "HTML improves the accuracy of volatility prediction, but it does not reduce cost.",
     "lowers": "GPT-4 performs best, but in-context examples slightly lower its 3-class score.",
+    "unique": "OpenQuestion is unique in comparison since survey development is run by JSON.",
+    "useful": (
+        "The following sections describe a few reasons why OpenQuestion can be useful for data "
+        "acquisition and reporting."
+    ),
+    "attention": "For technical analysis, attention gives the LSTM small gains in most cases.",
+    "only": "The benefits of audio are statistically significant for n=3 only.",
+    "mse": "HTML achieves the highest prediction performance (lowest MSE values) each horizon.",
+    "public": "The dataset is a public corpus of 576 earnings calls from large companies.",
+    "two_sets": (
+        "The balanced dataset exhibits the highest throughput, but it does not improve as well "
+        "as the linear dataset when the batch size grows."
+    ),
+    "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
 }
 
 
@@ -67,15 +81,42 @@ def _evidence(key: str) -> list[Evidence]:
         ("引入音频特征后，模型的预测误差明显增加。", "zh", ("增加", "降低")),
         ("In-context examples raise the 3-class score of GPT-4.", "lowers", ("raise", "lower")),
         ("In-context examples lower the 3-class score of GPT-4.", "lowers", None),
+        ("The dataset is a private corpus of 576 earnings calls.", "public", ("private", "public")),
+        (
+            "The dataset is a public corpus of 576 earnings calls from small companies.",
+            "public",
+            ("small", "large"),
+        ),
+        (
+            "OpenQuestion can be useless for data acquisition and reporting.",
+            "useful",
+            ("useless", "useful"),
+        ),
+        # both directions in the sentence: the word each qualifies decides
+        (
+            "HTML achieves the highest prediction performance (highest MSE values) each horizon.",
+            "mse",
+            ("highest", "lowest"),
+        ),
+        # the clause saying "highest" is about another dataset than the claim's
+        ("The throughput on the linear dataset is the lowest.", "two_sets", None),
+        # a negation in another clause of the claim ("差别不大") leaves its direction to be read
+        (
+            "其次，预训练语言模型BERT和ERNIE要劣于其他深度神经网络模型，但性能差别不大。",
+            "zh_two",
+            ("劣于", "优于"),
+        ),
         # the claim keeps the paper's direction
         ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),
         ("Docassemble is a mature project with a thriving community.", "mature", None),
         # the same comparison said the other way round is no reversal
         ("MDRM reaches a higher error than HTML on the 3-day horizon.", "error", None),
-        # a negation on either side, or both directions in the sentence, decides nothing
+        # a negation on either side decides nothing
         ("Adding audio features does not decrease the accuracy of the model.", "audio", None),
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
-        ("HTML has a higher recall than MDRM.", "mixed", None),
+        # both directions in the sentence: the word each qualifies decides
+        ("HTML has a higher recall than MDRM.", "mixed", ("higher", "lower")),
+        ("HTML has a higher precision than MDRM.", "mixed", None),
         # another fact: the sentence does not state the claim's
         (
             "The community decreased after the paper's release of Docassemble 2.0 in Europe.",
@@ -167,3 +208,49 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
 def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) -> None:
     found = check_direction(claim, _evidence(key))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "key", "negation"),
+    [
+        (
+            "OpenQuestion is not unique in comparison since survey development is run by JSON.",
+            "unique",
+            "not",
+        ),
+        (
+            "The authors claim OpenQuestion cannot be useful for data acquisition and reporting.",
+            "useful",
+            "cannot",
+        ),
+        # a negation that limits, or one that speaks for a clause restating nothing
+        ("The benefits of audio are not statistically significant for every n.", "only", None),
+        (
+            "Attention gives the LSTM small gains in most cases, but not for n=7.",
+            "attention",
+            None,
+        ),
+        # the sentence denies in its own words ("only"): it may restate the claim's negation
+        ("The benefits of audio are not statistically significant for n=7.", "only", None),
+        # a comparison's negation may be its other order said otherwise
+        ("HTML does not reach a lower error than MDRM on the 3-day horizon.", "error", None),
+        # "does not decrease" restates "increases"
+        ("Adding audio features does not decrease the accuracy of the model.", "audio", None),
+        # another fact
+        ("OpenQuestion is not written in Python.", "unique", None),
+    ],
+)
+def test_a_negation_the_claim_adds(claim: str, key: str, negation: str | None) -> None:
+    found = check_direction(claim, _evidence(key))
+    assert (found.reason if found else None) == (negation and f"negation_added:{negation}")
+
+
+def test_the_verdict_names_the_negation_the_paper_lacks() -> None:
+    paper = make_paper([SENTENCES["unique"], SENTENCES["mature"]])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(
+        "OpenQuestion is not unique in comparison since survey development is run by JSON."
+    )[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "negation_added:not"
+    assert verdict.explanation.startswith("The paper says it without “not” (p. 1)")

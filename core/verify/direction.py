@@ -77,6 +77,31 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
         ("underperform", "underperforms", "underperformed", "underperforming"),
         ("劣于",),
     ),
+    (("high", "highest"), ("最高",), ("low", "lowest"), ("最低",)),
+    (("best",), ("最好", "最佳"), ("worst",), ("最差",)),
+    (("large", "largest"), ("最大",), ("small", "smallest"), ("最小",)),
+    (("most",), (), ("least",), ()),
+    (("many",), (), ("few",), ()),
+    (("public", "publicly"), ("公开",), ("private", "privately"), ("私有",)),
+    (
+        ("include", "includes", "included", "including"),
+        ("包括", "包含"),
+        ("exclude", "excludes", "excluded", "excluding"),
+        ("排除",),
+    ),
+    (("strong", "stronger", "strongly"), ("更强",), ("weak", "weaker", "weakly"), ("更弱",)),
+    (("easy", "easier", "easily"), ("容易",), ("difficult", "difficulty"), ("困难",)),
+    (("simple", "simpler"), ("简单",), ("complex", "complicated"), ("复杂",)),
+    (
+        ("success", "successful", "successfully", "succeeds", "succeeded"),
+        ("成功",),
+        ("failure", "failures", "unsuccessful"),
+        ("失败",),
+    ),
+    (("superior",), (), ("inferior",), ()),
+    (("maximum", "maximal"), ("最大化",), ("minimum", "minimal"), ("最小化",)),
+    (("common",), ("常见",), ("rare",), ("罕见",)),
+    (("accept", "accepts", "accepted"), ("接受",), ("reject", "rejects", "rejected"), ("拒绝",)),
 )
 #: A comparison of two things: reversing their order reverses the direction word too.
 _COMPARED = re.compile(r"\b(?:than|compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比", re.I)
@@ -88,10 +113,10 @@ _FRAME = frozenset(
     "notes noted".split()
 )
 #: A negating prefix on a word of five letters or more: "immature", "unsupervised", "non-linear".
-_PREFIXES = ("un", "in", "im", "il", "ir", "non-", "non")
+_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 _PREFIX = re.compile(rf"(?:{'|'.join(_PREFIXES)})(?P<base>[a-z]{{5,}})")
 _PREFIXED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without)\b|不|没有|未|并非", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without|cannot)\b|不|没有|未|并非", re.I)
 _WORD = re.compile(r"[A-Za-z]+(?:'t)?")
 
 
@@ -160,6 +185,25 @@ class NegationDropped:
         return f"The paper says the opposite (“{self.negation}”, p. {self.page}): “{quoted}”"
 
 
+@dataclass(frozen=True)
+class NegationAdded:
+    """The claim negates what the sentence restating it says without a negation."""
+
+    negation: str
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``negation_added:not``."""
+        return f"negation_added:{self.negation}"
+
+    def explain(self) -> str:
+        """``The paper says it without “not” (p. 13): “…”``."""
+        quoted = excerpt(self.text)
+        return f"The paper says it without “{self.negation}” (p. {self.page}): “{quoted}”"
+
+
 #: A claim that negates or warns in other words ("lacks", "avoid", "fails to", "warns", "keep
 #: out of") may restate a negation.
 _NEGATIVE = re.compile(
@@ -171,7 +215,9 @@ _NEGATIVE = re.compile(
     re.I,
 )
 #: Where a sentence's clauses part: a negation speaks for its own clause only.
-_CLAUSES = re.compile(r"[,;:]|\b(?:but|although|though|whereas|while|which|and therefore)\b", re.I)
+_CLAUSES = re.compile(
+    r"[,;:，；：]|\b(?:but|although|though|whereas|while|which|and therefore)\b|但|而", re.I
+)
 
 
 def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDropped | None:
@@ -202,7 +248,7 @@ def _directions(text: str) -> dict[int, str]:
 
 def check_direction(
     claim: str, evidence: Sequence[Evidence]
-) -> Reversed | SwappedOrder | NegationDropped | None:
+) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | None:
     """The reversed direction, when the sentence stating the claim's fact says the opposite.
 
     Only the first evidence sentence holding most of the claim's other words is read; a
@@ -214,7 +260,11 @@ def check_direction(
     naming both.
     """
     if _NEGATION.search(claim):
-        return None
+        added = _added_negation(claim, evidence)
+        # a negation speaks for its own clause: the others may still reverse the paper
+        claim = " ".join(c for c in _CLAUSES.split(claim) if not _NEGATION.search(c))
+        if added is not None or not _directions(claim):
+            return added
     swapped = _swapped_order(claim, evidence)
     if swapped is not None:
         return swapped
@@ -223,18 +273,130 @@ def check_direction(
     for ev in evidence:
         if not states_same_fact(words, fact_words(ev.text, _DIRECTION_STEMS)):
             continue
-        if _NEGATION.search(ev.text):
-            # "decreases" may say "does not increase" in the claim's own words
-            return None if mine else _dropped_negation(claim, words, ev)
-        if _COMPARED.search(claim) and not _same_order(claim, ev.text):
-            return None
         theirs = _directions(ev.text)
-        for sign, word in mine.items():
-            if -sign in theirs and sign not in theirs:
-                return Reversed(word, theirs[-sign], ev.text, ev.page)
+        opposite = {-sign: theirs[-sign] for sign in mine if -sign in theirs}
+        if any(_NEGATION.search(_clause_of(ev.text, word)) for word in opposite.values()):
+            return None  # "decreases" may say "does not increase" in the claim's own words
+        if _NEGATION.search(ev.text) and not opposite:
+            return _dropped_negation(claim, words, ev)
         flipped = _prefix_flip(claim, ev.text)
+        if _COMPARED.search(claim) and not _same_order(claim, ev.text):
+            # the order decides a comparison's direction words, not a negating prefix
+            return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
+        for sign, word in mine.items():
+            if -sign in theirs and sign not in theirs and _about(words, ev.text, theirs[-sign]):
+                return Reversed(word, theirs[-sign], ev.text, ev.page)
+        heads = _opposite_heads(claim, ev.text)
+        if heads is not None:
+            return Reversed(*heads, ev.text, ev.page)
         return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
     return None
+
+
+def _about(words: set[str], sentence: str, word: str) -> bool:
+    """Whether the clause holding ``word`` holds all but a quarter of the claim's ``words``.
+
+    "the linear dataset is the lowest" against "The balanced dataset exhibits highest
+    throughput …, but … does not improve as well as the linear dataset": the clause saying
+    "highest" lacks "linear", whom the claim's direction is about.
+    """
+    folded = word.casefold()
+    clause = next((c for c in _CLAUSE_BREAK.split(sentence) if folded in c.casefold()), sentence)
+    return len(words - fact_words(clause, _DIRECTION_STEMS)) <= len(words) // 4
+
+
+def _clause_of(text: str, word: str) -> str:
+    """The clause of ``text`` holding ``word`` (the whole text when none does)."""
+    folded = word.casefold()
+    return next((c for c in _CLAUSES.split(text) if folded in c.casefold()), text)
+
+
+#: A restatement: the sentence holds this share of the claim's words, negation aside.
+_RESTATED = 0.8
+#: A negation that limits rather than reverses: "not all", "not only", "not significantly".
+_LIMITING = re.compile(
+    r"\b(?:not|n't)\s+(?:all|every|each|always|only|just|merely|necessarily|entirely|fully|"
+    r"completely|quite|yet|much|very|as|so|the only|any|significantly|substantially|"
+    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less)\b|\bnot\b.*\bbut\b",
+    re.I,
+)
+
+
+#: A sentence that denies in any words: it may restate a negated claim.
+_DENIAL = re.compile(
+    r"(?<!-)\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|"
+    r"absent|missing|fail\w*|hardly|rarely|seldom|only|instead|rather than)\b|n't|"
+    r"不|没|无|未|非|缺",
+    re.I,
+)
+
+
+def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded | None:
+    """The first sentence restating the claim (its words, its names) has no negation.
+
+    "OpenQuestion is not unique in comparison since …" against "OpenQuestion is unique in
+    comparison since …". Only a near restatement is read: a paraphrase may carry the negation
+    in other words ("lacks", "only", "fails"), which the claim's words then do not find. A
+    negation that limits ("not all", "not only", "not … but") or a comparison, whose negation
+    may be the other order said otherwise, decides nothing.
+    """
+    negation = _NEGATION.search(claim)
+    if negation is None or _LIMITING.search(claim) or _COMPARED.search(claim):
+        return None
+    if len(_NEGATION.findall(claim)) > 1 or claim.rstrip().endswith("?"):
+        return None
+    # the clause the negation speaks for: "…, but not for n=7" restates nothing on its own
+    negated = next(c for c in _CLAUSES.split(claim) if _NEGATION.search(c))
+    words = fact_words(negated, _FRAME_STEMS)
+    if len(words) == 2:
+        words = fact_words(claim, _FRAME_STEMS)  # a short clause: the sentence restates it
+    if len(words) < 3:
+        return None
+    for ev in evidence:
+        if not states_same_fact(words, fact_words(ev.text)):
+            continue
+        shared = words & fact_words(ev.text)
+        if len(shared) < _RESTATED * len(words) or _DENIAL.search(ev.text):
+            return None
+        if _prefix_flip(claim, ev.text) is not None:
+            return None  # "not insignificant", or "not supervised" for "unsupervised"
+        theirs = _directions(ev.text)
+        if any(-sign in theirs for sign in _directions(claim)):
+            return None  # "does not decrease" for "increases"
+        return NegationAdded(negation.group(0), ev.text, ev.page)
+    return None
+
+
+def _opposite_heads(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(claim's, sentence's) direction word before the same word, the sentence lacking the claim's.
+
+    "(highest MSE values)" against "(lowest MSE values)" in a sentence that also says "highest"
+    of something else.
+    """
+    theirs = _headed(sentence)
+    for (sign, head), word in _headed(claim).items():
+        if (-sign, head) in theirs and (sign, head) not in theirs:
+            return word, theirs[(-sign, head)]
+    return None
+
+
+def _headed(text: str) -> dict[tuple[int, str], str]:
+    """(direction sign, the next word) of each English direction word, with the word."""
+    tokens = [w.casefold() for w in _WORD.findall(text)]
+    signs = {
+        w: i * sign
+        for i, (up, _, down, _) in enumerate(_PAIRS, start=1)
+        for sign, forms in ((1, up), (-1, down))
+        for w in forms
+    }
+    return {
+        (signs[w], tokens[k + 1]): w
+        for k, w in enumerate(tokens[:-1])
+        if w in signs and tokens[k + 1] not in _FUNCTION
+    }
+
+
+_FUNCTION = frozenset("the a an of in on for to and or than with by as at is are".split())
 
 
 #: Where a sentence turns to another comparison: "…; although …", "…, but …".
@@ -336,6 +498,9 @@ def _prefix_flip(claim: str, sentence: str) -> tuple[str, str] | None:
             other = next((p + word for p in _PREFIXES if p + word in theirs), None)
             if other is not None:
                 return word, other
+        for a, b in (("ful", "less"), ("less", "ful")):
+            if len(word) > 6 and word.endswith(a) and word[: -len(a)] + b in theirs:
+                return word, word[: -len(a)] + b
     return None
 
 

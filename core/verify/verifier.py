@@ -44,7 +44,13 @@ from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, table_rows
 from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
-from core.verify.direction import NegationDropped, Reversed, SwappedOrder, check_direction
+from core.verify.direction import (
+    NegationAdded,
+    NegationDropped,
+    Reversed,
+    SwappedOrder,
+    check_direction,
+)
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -98,7 +104,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | RankWrong | TrendReversed | ScaleReversed | TallyWrong | None = None
-    reversed_: Reversed | SwappedOrder | NegationDropped | None = None
+    reversed_: Reversed | SwappedOrder | NegationDropped | NegationAdded | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
