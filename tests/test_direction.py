@@ -42,6 +42,7 @@ SENTENCES = {
         "The balanced dataset exhibits the highest throughput, but it does not improve as well "
         "as the linear dataset when the batch size grows."
     ),
+    "zh_thus": "由于训练集中“其他”类别的数量较少，模型可能存在欠拟合的问题，因而分类性能较低。",
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
 }
 
@@ -105,6 +106,12 @@ def _evidence(key: str) -> list[Evidence]:
             "其次，预训练语言模型BERT和ERNIE要劣于其他深度神经网络模型，但性能差别不大。",
             "zh_two",
             ("劣于", "优于"),
+        ),
+        # 因而 ("thus") joins a clause rather than turning to another; a framing before a colon
+        (
+            "作者指出：由于训练集中“其他”类别的数量较少，模型可能存在欠拟合的问题，因而分类性能较高。",
+            "zh_thus",
+            ("较高", "较低"),
         ),
         # the claim keeps the paper's direction
         ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),

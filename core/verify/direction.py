@@ -216,7 +216,8 @@ _NEGATIVE = re.compile(
 )
 #: Where a sentence's clauses part: a negation speaks for its own clause only.
 _CLAUSES = re.compile(
-    r"[,;:，；：]|\b(?:but|although|though|whereas|while|which|and therefore)\b|但|而", re.I
+    r"[,;:，；：]|\b(?:but|although|though|whereas|while|which|and therefore)\b|但|(?<![因从进])而",
+    re.I,
 )
 
 
@@ -284,7 +285,11 @@ def check_direction(
             # the order decides a comparison's direction words, not a negating prefix
             return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
         for sign, word in mine.items():
-            if -sign in theirs and sign not in theirs and _about(words, ev.text, theirs[-sign]):
+            if (
+                -sign in theirs
+                and sign not in theirs
+                and _about(claim, word, ev.text, theirs[-sign])
+            ):
                 return Reversed(word, theirs[-sign], ev.text, ev.page)
         heads = _opposite_heads(claim, ev.text)
         if heads is not None:
@@ -293,16 +298,22 @@ def check_direction(
     return None
 
 
-def _about(words: set[str], sentence: str, word: str) -> bool:
-    """Whether the clause holding ``word`` holds all but a quarter of the claim's ``words``.
+def _about(claim: str, mine: str, sentence: str, theirs: str) -> bool:
+    """Whether the sentence's clause saying ``theirs`` holds the claim's clause saying ``mine``.
 
-    "the linear dataset is the lowest" against "The balanced dataset exhibits highest
-    throughput …, but … does not improve as well as the linear dataset": the clause saying
-    "highest" lacks "linear", whom the claim's direction is about.
+    All but a quarter of the claim clause's words: "the linear dataset is the lowest" against
+    "The balanced dataset exhibits highest throughput …, but … does not improve as well as the
+    linear dataset", whose clause saying "highest" lacks "linear", whom the claim speaks of.
     """
+    words = fact_words(_broken_at(claim, mine), _DIRECTION_STEMS | _FRAME_STEMS)
+    missing = words - fact_words(_broken_at(sentence, theirs), _DIRECTION_STEMS)
+    return len(missing) <= len(words) // 4
+
+
+def _broken_at(text: str, word: str) -> str:
+    """The part of ``text`` between clause breaks (but, while, ;, 但 …) that holds ``word``."""
     folded = word.casefold()
-    clause = next((c for c in _CLAUSE_BREAK.split(sentence) if folded in c.casefold()), sentence)
-    return len(words - fact_words(clause, _DIRECTION_STEMS)) <= len(words) // 4
+    return next((c for c in _CLAUSE_BREAK.split(text) if folded in c.casefold()), text)
 
 
 def _clause_of(text: str, word: str) -> str:
@@ -401,7 +412,7 @@ _FUNCTION = frozenset("the a an of in on for to and or than with by as at is are
 
 #: Where a sentence turns to another comparison: "…; although …", "…, but …".
 _CLAUSE_BREAK = re.compile(
-    r";|:|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|而|然而", re.I
+    r"[;:；：]|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|(?<![因从进])而|然而", re.I
 )
 
 
@@ -514,5 +525,7 @@ def _same_order(claim: str, sentence: str) -> bool:
 
 
 #: Stems left out when comparing a claim's fact with a sentence's: directions and framing.
-_DIRECTION_STEMS = _stems({w for up, _, down, _ in _PAIRS for w in (*up, *down)})
+_DIRECTION_STEMS = _stems({w for up, _, down, _ in _PAIRS for w in (*up, *down)}) | {
+    w for _, up, _, down in _PAIRS for w in (*up, *down)
+}
 _FRAME_STEMS = _stems(set(_FRAME))
