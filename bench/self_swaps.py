@@ -3,7 +3,8 @@
 Each body sentence of a sample paper (30 to 300 characters), prefixed with "The authors report
 that" ("作者指出，" for a Chinese paper) so that it is no longer one of the paper's sentences
 word for word, is swapped by the rule of bench/swaps.py: one number or one name exchanged for
-another of the same paper in the same form. The checker runs without the judge, so the figures
+another of the same paper in the same form; and turned by the rule of bench/flips.py: one word
+exchanged for its antonym, or a negation added or taken out (``contradiction``). The checker runs without the judge, so the figures
 show what binding alone catches. The right evidence sentence is the source itself, which makes
 this easier than a critique's paraphrase; its use is to find values and names the binding does
 not read. A list item's own number ("3. Be ruthless …") swapped for another is counted too,
@@ -22,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench import swaps
+from bench import flips, swaps
 from bench.checker import PAPERS, Papers
 from core.config import CheckerSettings
 from core.types import Verdict
@@ -68,11 +69,17 @@ def run_paper(
         if s.section not in ("table", "references") and 30 < len(s.text) < 300
     ]
     random.Random(7).shuffle(sentences)
-    made = swaps.swaps(_sources(key, sentences), lambda k: papers.get(k)[0])
+    sources = _sources(key, sentences)
+    made = swaps.swaps(sources, lambda k: papers.get(k)[0])
     random.Random(8).shuffle(made)
+    turned = [
+        swaps.Swap(f.paper, f.original, f.flipped, "contradiction", f.replaced, f.replacement)
+        for f in flips.flips(sources)
+    ]
+    random.Random(9).shuffle(turned)
     counts: Counter[str] = Counter()
     misses: list[dict[str, Any]] = []
-    for swap in made[:per_paper]:
+    for swap in made[:per_paper] + turned[:per_paper]:
         original = _worst(checker.verify(swap.original))
         swapped = _worst(checker.verify(swap.swapped))
         counts[f"{swap.kind} swaps"] += 1
@@ -112,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             counts, misses = run_paper(papers, name, args.per_paper)
             report[name] = {"counts": dict(counts), "misses": misses}
             print(f"\n== {name}")
-            for kind in ("wrong_number", "wrong_name"):
+            for kind in ("wrong_number", "wrong_name", "contradiction"):
                 n = counts[f"{kind} swaps"]
                 if n:
                     print(

@@ -43,6 +43,9 @@ SENTENCES = {
         "as the linear dataset when the batch size grows."
     ),
     "zh_thus": "由于训练集中“其他”类别的数量较少，模型可能存在欠拟合的问题，因而分类性能较低。",
+    "backup": "Ensure that raw data is backed up in more than one location.",
+    "support": "Universities can also support such efforts.",
+    "ci": "CI systems are invaluable in large projects, but pay fewer dividends in small ones.",
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
 }
 
@@ -113,6 +116,8 @@ def _evidence(key: str) -> list[Evidence]:
             "zh_thus",
             ("较高", "较低"),
         ),
+        # "than" before a quantity bounds it and compares no two things
+        ("Raw data should be backed up in fewer than one location.", "backup", ("fewer", "more")),
         # the claim keeps the paper's direction
         ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),
         ("Docassemble is a mature project with a thriving community.", "mature", None),
@@ -229,6 +234,13 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "The authors claim OpenQuestion cannot be useful for data acquisition and reporting.",
             "useful",
             "cannot",
+        ),
+        ("The authors say universities cannot also support such efforts.", "support", "cannot"),
+        # "not … , but …": the negation is the first clause's own, not a "not X but Y"
+        (
+            "CI systems are not invaluable in large projects, but pay fewer dividends in small.",
+            "ci",
+            "not",
         ),
         # a negation that limits, or one that speaks for a clause restating nothing
         ("The benefits of audio are not statistically significant for every n.", "only", None),

@@ -104,7 +104,13 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     (("accept", "accepts", "accepted"), ("接受",), ("reject", "rejects", "rejected"), ("拒绝",)),
 )
 #: A comparison of two things: reversing their order reverses the direction word too.
-_COMPARED = re.compile(r"\b(?:than|compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比", re.I)
+#: "than" before a quantity bounds it ("more than one location") and compares no two things.
+_COMPARED = re.compile(
+    r"\b(?:than(?!\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?"
+    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|half|twice))|"
+    r"compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比",
+    re.I,
+)
 _NAME = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9\-+]*")
 #: Words about the paper rather than its fact ("the paper describes", "the authors state").
 _FRAME = frozenset(
@@ -328,7 +334,7 @@ _RESTATED = 0.8
 _LIMITING = re.compile(
     r"\b(?:not|n't)\s+(?:all|every|each|always|only|just|merely|necessarily|entirely|fully|"
     r"completely|quite|yet|much|very|as|so|the only|any|significantly|substantially|"
-    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less)\b|\bnot\b.*\bbut\b",
+    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less)\b|\bnot\b[^,;]*\bbut\b",
     re.I,
 )
 
@@ -340,6 +346,10 @@ _DENIAL = re.compile(
     r"不|没|无|未|非|缺",
     re.I,
 )
+
+
+#: Negations are no words of a claim's fact: the sentence restating it has none.
+_DENIAL_WORDS = frozenset("not no never nor cannot can't won't don't doesn't isn't aren't".split())
 
 
 def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded | None:
@@ -358,9 +368,10 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         return None
     # the clause the negation speaks for: "…, but not for n=7" restates nothing on its own
     negated = next(c for c in _CLAUSES.split(claim) if _NEGATION.search(c))
-    words = fact_words(negated, _FRAME_STEMS)
+    words = fact_words(negated, _FRAME_STEMS | _DENIAL_WORDS)
     if len(words) == 2:
-        words = fact_words(claim, _FRAME_STEMS)  # a short clause: the sentence restates it
+        # a short clause: the sentence restates it
+        words = fact_words(claim, _FRAME_STEMS | _DENIAL_WORDS)
     if len(words) < 3:
         return None
     for ev in evidence:
@@ -372,7 +383,7 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         if _prefix_flip(claim, ev.text) is not None:
             return None  # "not insignificant", or "not supervised" for "unsupervised"
         theirs = _directions(ev.text)
-        if any(-sign in theirs for sign in _directions(claim)):
+        if any(-sign in theirs and sign not in theirs for sign in _directions(negated)):
             return None  # "does not decrease" for "increases"
         return NegationAdded(negation.group(0), ev.text, ev.page)
     return None
@@ -412,7 +423,8 @@ _FUNCTION = frozenset("the a an of in on for to and or than with by as at is are
 
 #: Where a sentence turns to another comparison: "…; although …", "…, but …".
 _CLAUSE_BREAK = re.compile(
-    r"[;:；：]|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|(?<![因从进])而|然而", re.I
+    r"[;:；：]|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|(?<![因从进])而|然而",
+    re.I,
 )
 
 
