@@ -1,14 +1,15 @@
-"""Swaps of the sample papers' own sentences: which numbers and names the checker binds.
+"""Swaps of the sample papers' own sentences: which numbers, names and opposites are caught.
 
 Each body sentence of a sample paper (30 to 300 characters), prefixed with "The authors report
 that" ("作者指出，" for a Chinese paper) so that it is no longer one of the paper's sentences
 word for word, is swapped by the rule of bench/swaps.py: one number or one name exchanged for
 another of the same paper in the same form; and turned by the rule of bench/flips.py: one word
 exchanged for its antonym, or a negation added or taken out (``contradiction``). The checker
-runs without the judge, so the figures show what binding and the exact readings alone catch. The right evidence sentence is the source itself, which makes
-this easier than a critique's paraphrase; its use is to find values and names the binding does
-not read. A list item's own number ("3. Be ruthless …") swapped for another is counted too,
-though a critique would rarely restate it.
+runs without the judge, so the figures show what binding and the exact readings alone catch.
+The right evidence sentence is the source itself, which makes this easier than a critique's
+paraphrase; its use is to find values, names and contradictions the checker does not read.
+A list item's own number ("3. Be ruthless …") swapped for another is counted too, though a
+critique would rarely restate it.
 
     python -m bench.self_swaps [--per-paper 150] [--papers a.pdf,b.pdf] [--json OUT]
 """
