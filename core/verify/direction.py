@@ -378,7 +378,9 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         if not states_same_fact(words, fact_words(ev.text)):
             continue
         shared = words & fact_words(ev.text)
-        if len(shared) < _RESTATED * len(words) or _DENIAL.search(ev.text):
+        # the clause that restates the claim's: a negation elsewhere is another clause's own
+        restating = max(_CLAUSES.split(ev.text), key=lambda c: len(words & fact_words(c)))
+        if len(shared) < _RESTATED * len(words) or _DENIAL.search(restating):
             return None
         if _prefix_flip(claim, ev.text) is not None:
             return None  # "not insignificant", or "not supervised" for "unsupervised"
