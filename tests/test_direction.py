@@ -46,6 +46,7 @@ SENTENCES = {
     "backup": "Ensure that raw data is backed up in more than one location.",
     "support": "Universities can also support such efforts.",
     "ci": "CI systems are invaluable in large projects, but pay fewer dividends in small ones.",
+    "comment": "Place a brief comment at the start of every program, no matter how short it is.",
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
 }
 
@@ -242,6 +243,15 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "ci",
             "not",
         ),
+        # "no matter" negates nothing
+        (
+            "The authors recommend a brief comment at the start of every program, no matter "
+            "how short it is.",
+            "comment",
+            None,
+        ),
+        # the denial ("差别不大") is in a clause sharing words with the claim's negated one
+        ("其次，ERNIE的准确率高于BERT，但与其他深度神经网络模型的性能差别不大。", "zh_two", None),
         # a negation that limits, or one that speaks for a clause restating nothing
         ("The benefits of audio are not statistically significant for every n.", "only", None),
         (

@@ -334,7 +334,7 @@ _RESTATED = 0.8
 _LIMITING = re.compile(
     r"\b(?:not|n't)\s+(?:all|every|each|always|only|just|merely|necessarily|entirely|fully|"
     r"completely|quite|yet|much|very|as|so|the only|any|significantly|substantially|"
-    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less)\b|\bnot\b[^,;]*\bbut\b",
+    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less|matter)\b|\bnot\b[^,;]*\bbut\b",
     re.I,
 )
 
@@ -378,9 +378,9 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         if not states_same_fact(words, fact_words(ev.text)):
             continue
         shared = words & fact_words(ev.text)
-        # the clause that restates the claim's: a negation elsewhere is another clause's own
-        restating = max(_CLAUSES.split(ev.text), key=lambda c: len(words & fact_words(c)))
-        if len(shared) < _RESTATED * len(words) or _DENIAL.search(restating):
+        # a denial in a clause sharing none of the claim's words is another fact's own
+        denying = any(_DENIAL.search(c) and words & fact_words(c) for c in _CLAUSES.split(ev.text))
+        if len(shared) < _RESTATED * len(words) or denying:
             return None
         if _prefix_flip(claim, ev.text) is not None:
             return None  # "not insignificant", or "not supervised" for "unsupervised"
