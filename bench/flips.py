@@ -4,9 +4,10 @@ Every supported sentence of the real critiques (bench/real_critiques.py) yields 
 copies that contradict the paper: one with a word exchanged for its antonym ("higher" for
 "lower", 提高 for 降低, "consistent" for "inconsistent") and one with its first auxiliary
 negated or its negation taken out ("can" → "cannot", "is not" → "is", 需要 → 不需要). These are
-contradictions made by a rule from an antonym table of this module, not from the checker's own
-word lists, so no checker rule was written alongside them; the source sentence stays in the set
-as the true case. The flipped word is chosen by a hash of the sentence, so the set is the same on
+contradictions made by a rule, with an antonym table of this module written before the
+checker's pairs of opposites grew; the two tables now share the common opposites, so the
+antonym flips measure those pairs more kindly than the negations, which carry no vocabulary.
+The source sentence stays in the set as the true case. The flipped word is chosen by a hash of the sentence, so the set is the same on
 every run, and a case keeps its source sentence's split.
 
 A flip can, rarely, leave a true statement ("more or less", an antonym the paper also uses of
@@ -19,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from bench import swaps
 
@@ -142,18 +142,6 @@ _ZH_NEGATE = re.compile(r"(?<![不没未无非])(可以|能够|需要|应该|会
 _ZH_NEGATION = re.compile(r"不(?=可以|能够|需要|应该|会)")
 
 
-@dataclass(frozen=True)
-class Flip:
-    """A source sentence and its flipped copy."""
-
-    paper: str
-    original: str
-    flipped: str
-    kind: str  # "antonym" or "negation"
-    replaced: str
-    replacement: str
-
-
 def _pick(items: list[re.Match[str]], key: str) -> re.Match[str] | None:
     if not items:
         return None
@@ -197,16 +185,16 @@ def negation_flip(sentence: str) -> tuple[str, str, str] | None:
     return None
 
 
-def flips(sources: Iterable[tuple[str, str]]) -> list[Flip]:
-    """The flips of true ``(paper key, sentence)`` pairs."""
-    out: list[Flip] = []
+def flips(sources: Iterable[tuple[str, str]]) -> list[swaps.Swap]:
+    """The flips of true ``(paper key, sentence)`` pairs, as swaps of kind ``contradiction``."""
+    out: list[swaps.Swap] = []
     for key, sentence in sources:
-        for kind, make in (("antonym", antonym_flip), ("negation", negation_flip)):
-            if kind == "negation" and sentence.rstrip().endswith(("?", "？")):
+        for make in (antonym_flip, negation_flip):
+            if make is negation_flip and sentence.rstrip().endswith(("?", "？")):
                 continue  # a negated question asks something else rather than contradicting
             made = make(sentence)
             if made is not None:
-                out.append(Flip(key, sentence, made[0], kind, made[1], made[2]))
+                out.append(swaps.Swap(key, sentence, made[0], "contradiction", made[1], made[2]))
     return out
 
 
@@ -216,7 +204,7 @@ def bench_rows(sources: Iterable[tuple[str, str]]) -> list[tuple[str, str, str, 
     originals: dict[str, str] = {}
     for flip in flips(sources):
         originals[flip.original] = flip.paper
-        rows.append((flip.paper, flip.flipped, "fabricated", "contradiction"))
+        rows.append((flip.paper, flip.swapped, "fabricated", flip.kind))
     rows.extend((key, s, "supported", "") for s, key in originals.items())
     return rows
 

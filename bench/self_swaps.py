@@ -73,10 +73,7 @@ def run_paper(
     sources = _sources(key, sentences)
     made = swaps.swaps(sources, lambda k: papers.get(k)[0])
     random.Random(8).shuffle(made)
-    turned = [
-        swaps.Swap(f.paper, f.original, f.flipped, "contradiction", f.replaced, f.replacement)
-        for f in flips.flips(sources)
-    ]
+    turned = flips.flips(sources)
     random.Random(9).shuffle(turned)
     counts: Counter[str] = Counter()
     misses: list[dict[str, Any]] = []
