@@ -7,8 +7,8 @@ negated or its negation taken out ("can" → "cannot", "is not" → "is", 需要
 contradictions made by a rule, with an antonym table of this module written before the
 checker's pairs of opposites grew; the two tables now share the common opposites, so the
 antonym flips measure those pairs more kindly than the negations, which carry no vocabulary.
-The source sentence stays in the set as the true case. The flipped word is chosen by a hash of the sentence, so the set is the same on
-every run, and a case keeps its source sentence's split.
+The source sentence stays in the set as the true case. The flipped word is chosen by a hash of
+the sentence, so the set is the same on every run, and a case keeps its source sentence's split.
 
 A flip can, rarely, leave a true statement ("more or less", an antonym the paper also uses of
 the same thing), or an odd one; the set is for finding what the checker does not read as a
