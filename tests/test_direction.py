@@ -47,6 +47,8 @@ SENTENCES = {
     "support": "Universities can also support such efforts.",
     "ci": "CI systems are invaluable in large projects, but pay fewer dividends in small ones.",
     "comment": "Place a brief comment at the start of every program, no matter how short it is.",
+    "zh_view": "在该页面，用户可以查看每个类别的标注规则和示例问题。",
+    "zh_valid": "实验结果验证了糖尿病标注数据集及所提分类体系的有效性。",
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
 }
 
@@ -119,6 +121,7 @@ def _evidence(key: str) -> list[Evidence]:
         ),
         # "than" before a quantity bounds it and compares no two things
         ("Raw data should be backed up in fewer than one location.", "backup", ("fewer", "more")),
+        ("实验结果验证了糖尿病标注数据集及所提分类体系的无效性。", "zh_valid", ("无效", "有效")),
         # the claim keeps the paper's direction
         ("HTML reaches a lower error than MDRM on the 3-day horizon.", "error", None),
         ("Docassemble is a mature project with a thriving community.", "mature", None),
@@ -243,6 +246,8 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "ci",
             "not",
         ),
+        # Chinese: the negation's bigrams ("不可") are no words of the fact
+        ("作者指出，在该页面，用户不可以查看每个类别的标注规则。", "zh_view", "不"),
         # "no matter" negates nothing
         (
             "The authors recommend a brief comment at the start of every program, no matter "

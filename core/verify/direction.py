@@ -101,6 +101,7 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     (("superior",), (), ("inferior",), ()),
     (("maximum", "maximal"), ("最大化",), ("minimum", "minimal"), ("最小化",)),
     (("common",), ("常见",), ("rare",), ("罕见",)),
+    ((), ("有效",), (), ("无效",)),
     (("accept", "accepts", "accepted"), ("接受",), ("reject", "rejects", "rejected"), ("拒绝",)),
 )
 #: A comparison of two things: reversing their order reverses the direction word too.
@@ -348,10 +349,6 @@ _DENIAL = re.compile(
 )
 
 
-#: Negations are no words of a claim's fact: the sentence restating it has none.
-_DENIAL_WORDS = frozenset("not no never nor cannot can't won't don't doesn't isn't aren't".split())
-
-
 def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded | None:
     """The first sentence restating the claim (its words, its names) has no negation.
 
@@ -368,10 +365,11 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         return None
     # the clause the negation speaks for: "…, but not for n=7" restates nothing on its own
     negated = next(c for c in _CLAUSES.split(claim) if _NEGATION.search(c))
-    words = fact_words(negated, _FRAME_STEMS | _DENIAL_WORDS)
+    # the negation is no word of the fact: the sentence restating it has none ("不可以" for "可以")
+    words = fact_words(_NEGATION.sub(" ", negated), _FRAME_STEMS)
     if len(words) == 2:
         # a short clause: the sentence restates it
-        words = fact_words(claim, _FRAME_STEMS | _DENIAL_WORDS)
+        words = fact_words(_NEGATION.sub(" ", claim), _FRAME_STEMS)
     if len(words) < 3:
         return None
     for ev in evidence:
@@ -452,7 +450,7 @@ def _compared_pair(text: str) -> tuple[str, str, int] | None:
 _MERIT = {
     i: 1
     for i, (up, *_) in enumerate(_PAIRS, start=1)
-    if up[0] in ("improve", "better", "outperform")
+    if up[:1] in (("improve",), ("better",), ("outperform",))
 }
 
 
