@@ -283,7 +283,7 @@ def check_direction(
             continue
         theirs = _directions(ev.text)
         opposite = {-sign: theirs[-sign] for sign in mine if -sign in theirs}
-        if any(_NEGATION.search(_clause_of(ev.text, word)) for word in opposite.values()):
+        if any(_NEGATION.search(_part_holding(ev.text, word)) for word in opposite.values()):
             return None  # "decreases" may say "does not increase" in the claim's own words
         if _NEGATION.search(ev.text) and not opposite:
             return _dropped_negation(claim, words, ev)
@@ -312,21 +312,17 @@ def _about(claim: str, mine: str, sentence: str, theirs: str) -> bool:
     "The balanced dataset exhibits highest throughput …, but … does not improve as well as the
     linear dataset", whose clause saying "highest" lacks "linear", whom the claim speaks of.
     """
-    words = fact_words(_broken_at(claim, mine), _DIRECTION_STEMS | _FRAME_STEMS)
-    missing = words - fact_words(_broken_at(sentence, theirs), _DIRECTION_STEMS)
+    # cut at turns only ("but", "while", ";", 但): a comma joins what a direction is about
+    words = fact_words(_part_holding(claim, mine, _CLAUSE_BREAK), _DIRECTION_STEMS | _FRAME_STEMS)
+    missing = words - fact_words(_part_holding(sentence, theirs, _CLAUSE_BREAK), _DIRECTION_STEMS)
     return len(missing) <= len(words) // 4
 
 
-def _broken_at(text: str, word: str) -> str:
-    """The part of ``text`` between clause breaks (but, while, ;, 但 …) that holds ``word``."""
+def _part_holding(text: str, word: str, parts: re.Pattern[str] | None = None) -> str:
+    """The part of ``text`` holding ``word``, cut by ``parts`` (clauses; the whole text if none)."""
     folded = word.casefold()
-    return next((c for c in _CLAUSE_BREAK.split(text) if folded in c.casefold()), text)
-
-
-def _clause_of(text: str, word: str) -> str:
-    """The clause of ``text`` holding ``word`` (the whole text when none does)."""
-    folded = word.casefold()
-    return next((c for c in _CLAUSES.split(text) if folded in c.casefold()), text)
+    pieces = (parts or _CLAUSES).split(text)
+    return next((c for c in pieces if folded in c.casefold()), text)
 
 
 #: A restatement: the sentence holds this share of the claim's words, negation aside.
@@ -373,9 +369,10 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
     if len(words) < 3:
         return None
     for ev in evidence:
-        if not states_same_fact(words, fact_words(ev.text)):
+        theirs_words = fact_words(ev.text)
+        if not states_same_fact(words, theirs_words):
             continue
-        shared = words & fact_words(ev.text)
+        shared = words & theirs_words
         # a denial in a clause sharing none of the claim's words is another fact's own
         denying = any(_DENIAL.search(c) and words & fact_words(c) for c in _CLAUSES.split(ev.text))
         if len(shared) < _RESTATED * len(words) or denying:
@@ -405,17 +402,20 @@ def _opposite_heads(claim: str, sentence: str) -> tuple[str, str] | None:
 def _headed(text: str) -> dict[tuple[int, str], str]:
     """(direction sign, the next word) of each English direction word, with the word."""
     tokens = [w.casefold() for w in _WORD.findall(text)]
-    signs = {
-        w: i * sign
-        for i, (up, _, down, _) in enumerate(_PAIRS, start=1)
-        for sign, forms in ((1, up), (-1, down))
-        for w in forms
-    }
     return {
-        (signs[w], tokens[k + 1]): w
+        (_SIGNS[w], tokens[k + 1]): w
         for k, w in enumerate(tokens[:-1])
-        if w in signs and tokens[k + 1] not in _FUNCTION
+        if w in _SIGNS and tokens[k + 1] not in _FUNCTION
     }
+
+
+#: English direction word → +pair or -pair, as ``_directions`` numbers them.
+_SIGNS = {
+    w: i * sign
+    for i, (up, _, down, _) in enumerate(_PAIRS, start=1)
+    for sign, forms in ((1, up), (-1, down))
+    for w in forms
+}
 
 
 _FUNCTION = frozenset("the a an of in on for to and or than with by as at is are".split())
