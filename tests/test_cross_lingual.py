@@ -1,7 +1,8 @@
 """Claims in another language than the paper's are found in a multilingual space.
 
 They are not translated first; a claim with a number still is, because its binding reads the
-words around the number.
+words around the number, and so is one that negates or holds a direction word, whose reversal
+is read against the paper's sentence in its words.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pytest
 from core.config import CheckerSettings
 from core.llm import multilingual
 from core.types import Paper
+from core.verify.direction import may_read_direction
 from core.verify.evidence import EvidenceFinder
 from core.verify.translate import TRANSLATE_INSTRUCTION
 from core.verify.verifier import Checker
@@ -214,3 +216,32 @@ def test_an_english_claim_is_bound_as_written_to_the_papers_english_abstract() -
         "The taxonomy has 6 coarse-grained categories and 23 fine-grained categories."
     )[0]
     assert not any(r.startswith("number_mismatch") for r in right.reasons)
+
+
+def test_a_claim_that_negates_is_translated_and_read_for_a_negation_the_paper_lacks() -> None:
+    llm = FakeLLM(
+        ["Reports are not exported to HTML files with interactive charts."],
+        follows_instructions=True,
+        probabilities=lambda i, c: 0.9,
+    )
+    checker, _ = _checker(llm, FakeMultilingual(GLOSSARY))
+    verdict = checker.verify("报告不会被导出为带交互图表的HTML文件。")[0]
+    assert _translations(llm) == ["报告不会被导出为带交互图表的HTML文件。"]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "negation_added:not"
+
+
+@pytest.mark.parametrize(
+    ("claim", "read"),
+    [
+        ("作者使用了不同的数据集和问卷设计。", False),
+        ("报告不会被导出为HTML文件。", True),
+        ("该方法提高了分类的准确率。", True),
+        ("The authors used a survey platform built on Flask.", False),
+        ("The authors report a lower error for the audio model.", True),
+    ],
+)
+def test_only_a_claim_that_negates_or_holds_a_direction_is_read_for_one(
+    claim: str, read: bool
+) -> None:
+    assert may_read_direction(claim) is read

@@ -50,6 +50,8 @@ SENTENCES = {
     "zh_view": "在该页面，用户可以查看每个类别的标注规则和示例问题。",
     "zh_valid": "实验结果验证了糖尿病标注数据集及所提分类体系的有效性。",
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
+    "noisy": "A large part of the raw data was discarded because the alignment is very noisy.",
+    "noisy_plain": "A large part of the raw data was discarded because the alignment is noisy.",
 }
 
 
@@ -272,6 +274,18 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
         ("Adding audio features does not decrease the accuracy of the model.", "audio", None),
         # another fact
         ("OpenQuestion is not written in Python.", "unique", None),
+        # a limit the sentence states ("very noisy"), negated: reversed
+        (
+            "A large part of the raw data was discarded because the alignment is not very noisy.",
+            "noisy",
+            "not",
+        ),
+        # a limit the sentence does not state: "not very noisy" may be said of "noisy"
+        (
+            "A large part of the raw data was discarded because the alignment is not very noisy.",
+            "noisy_plain",
+            None,
+        ),
     ],
 )
 def test_a_negation_the_claim_adds(claim: str, key: str, negation: str | None) -> None:

@@ -254,6 +254,19 @@ def _directions(text: str) -> dict[int, str]:
     return found
 
 
+#: Chinese words that hold 不 without negating: "different", "constantly", "not only", "many".
+_NOT_NEGATING_ZH = re.compile(r"不同|不断|不仅|不少")
+
+
+def may_read_direction(text: str) -> bool:
+    """Whether ``text`` negates or holds a direction word, so these readings may act on it.
+
+    A claim in another language than the paper's is translated only when they may (their cost).
+    """
+    negation = _NEGATION.search(_NOT_NEGATING_ZH.sub("", text))
+    return negation is not None or bool(_directions(text))
+
+
 def check_direction(
     claim: str, evidence: Sequence[Evidence]
 ) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | None:
@@ -329,10 +342,17 @@ def _part_holding(text: str, word: str, parts: re.Pattern[str] | None = None) ->
 _RESTATED = 0.8
 #: A negation that limits rather than reverses: "not all", "not only", "not significantly".
 _LIMITING = re.compile(
-    r"\b(?:not|n't)\s+(?:all|every|each|always|only|just|merely|necessarily|entirely|fully|"
-    r"completely|quite|yet|much|very|as|so|the only|any|significantly|substantially|"
-    r"clearly|explicitly|directly)|\bno\s+(?:longer|more|less|matter)\b|\bnot\b[^,;]*\bbut\b",
+    r"\b(?:not|n't)\s+(?P<limit>all|every|each|always|only|just|merely|necessarily|entirely|"
+    r"fully|completely|quite|yet|much|very|as|so|the only|any|significantly|substantially|"
+    r"clearly|explicitly|directly)(?:\s+(?P<word>[\w\-]+))?|"
+    r"\bno\s+(?:longer|more|less|matter)\b|\bnot\b[^,;]*\bbut\b",
     re.I,
+)
+#: Limits a sentence may state as such, so that the claim's negation of them reverses it:
+#: "not very noisy" against "very noisy", "not all of them" against "all of them".
+_STATED_LIMITS = frozenset(
+    "all every each always necessarily entirely fully completely quite much very "
+    "significantly substantially clearly explicitly directly".split()
 )
 
 
@@ -355,7 +375,10 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
     may be the other order said otherwise, decides nothing.
     """
     negation = _NEGATION.search(claim)
-    if negation is None or _LIMITING.search(claim) or _COMPARED.search(claim):
+    if negation is None or _COMPARED.search(claim):
+        return None
+    limited = _LIMITING.search(claim)
+    if limited is not None and _stated_limit(limited) is None:
         return None
     if len(_NEGATION.findall(claim)) > 1 or claim.rstrip().endswith("?"):
         return None
@@ -379,11 +402,22 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
             return None
         if _prefix_flip(claim, ev.text) is not None:
             return None  # "not insignificant", or "not supervised" for "unsupervised"
+        limit = _stated_limit(limited) if limited is not None else None
+        if limit is not None and not re.search(rf"\b{re.escape(limit)}\b", ev.text, re.I):
+            return None  # "not very noisy" for "noisy": the sentence says neither
         theirs = _directions(ev.text)
         if any(-sign in theirs and sign not in theirs for sign in _directions(negated)):
             return None  # "does not decrease" for "increases"
         return NegationAdded(negation.group(0), ev.text, ev.page)
     return None
+
+
+def _stated_limit(limited: re.Match[str]) -> str | None:
+    """The limit and the word it limits ("very noisy"), when a sentence may state them so."""
+    limit, word = limited.group("limit"), limited.group("word")
+    if limit is None or word is None or limit.casefold() not in _STATED_LIMITS:
+        return None
+    return f"{limit} {word}"
 
 
 def _opposite_heads(claim: str, sentence: str) -> tuple[str, str] | None:

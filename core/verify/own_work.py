@@ -60,9 +60,11 @@ _IMPERATIVE = re.compile(
     r"[a-z]+s)\b",
     re.I,
 )
-#: A finite verb right after the opening shows it was a noun phrase ("Test results show …").
+#: A finite verb right after the opening shows it was a noun phrase ("Test results show …"); one
+#: in a relative clause ("Decompose programs into functions that are …") is the object's.
 _FINITE_SOON = re.compile(
-    r"^(?:\W*\w+){0,4}?\W+(?:is|are|was|were|has|have|had|shows?|showed|indicated?|"
+    r"^(?:\W*(?!(?:that|which|who)\b)\w+){0,4}?\W+"
+    r"(?:is|are|was|were|has|have|had|shows?|showed|indicated?|"
     r"indicates|can|could|may|will|would)\b",
     re.I,
 )

@@ -30,6 +30,7 @@ from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
 from core.verify.abbreviations import check_bracketed
 from core.verify.absence import left_out, topic_words, unseen
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
+from core.verify.advice import AdviceReversed, check_advice
 from core.verify.agents import Agents, OtherPerson
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import (
@@ -50,6 +51,7 @@ from core.verify.direction import (
     Reversed,
     SwappedOrder,
     check_direction,
+    may_read_direction,
 )
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
@@ -104,7 +106,9 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | RankWrong | TrendReversed | ScaleReversed | TallyWrong | None = None
-    reversed_: Reversed | SwappedOrder | NegationDropped | NegationAdded | None = None
+    reversed_: Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | None = (
+        None
+    )
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
@@ -282,7 +286,7 @@ class Checker:
                     cross,
                     binding,
                     comparison=comparison,
-                    reversed_=check_direction(text, ev.evidence),
+                    reversed_=self._reversed(text, cross, ev.evidence),
                     ordinal=check_ordinals(text, ev.evidence),
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
@@ -503,6 +507,22 @@ class Checker:
         same = [i for i in range(len(claims)) if i not in by_index]
         by_index.update(zip(same, self.finder.find([texts[i] for i in same]), strict=True))
         return texts, [by_index[i] for i in range(len(claims))]
+
+    def _reversed(
+        self, text: str, cross: bool, evidence: Sequence[Evidence]
+    ) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | None:
+        """A direction, negation or advice of the paper's that the claim turns round."""
+        read = self._read_for_direction(text, cross)
+        return check_direction(read, evidence) or check_advice(read, evidence)
+
+    def _read_for_direction(self, text: str, cross: bool) -> str:
+        """The claim in the paper's words when a reversal may be read on it.
+
+        Only for that reading: its evidence and its score stay those of the claim as written.
+        """
+        if not cross or language_of(text) == self.language or not may_read_direction(text):
+            return text
+        return self._in_paper_language(text)
 
     def _in_paper_language(self, text: str) -> str:
         """``text`` in the paper's language when a model can translate it."""
