@@ -51,6 +51,19 @@ ALSO = ev("Further recommendations for doing this are drawn primarily from [5]."
         ("Hierarchical attention networks were first proposed by [21].", [PLAIN], None),
         ("The survey platform was evaluated by [21] on ten studies.", [HAN], None),
         ("Hierarchical attention networks are common.", [HAN], None),
+        # a sentence joining facts: its cited clause states the paper's fact on its own
+        (
+            "Hierarchical attention networks were first proposed by [21], and they now drive "
+            "most systems for sentiment analysis of long product reviews.",
+            [HAN],
+            (("[21]",), ("[64]",)),
+        ),
+        (
+            "Hierarchical attention networks were first proposed by [64], and they now drive "
+            "most systems for sentiment analysis of long product reviews.",
+            [HAN],
+            None,
+        ),
     ],
 )
 def test_check_attribution(

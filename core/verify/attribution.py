@@ -9,6 +9,7 @@ aside) are read for their own citations: a source the claim credits that none of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -91,12 +92,11 @@ def check_attribution(
     cited = own or citations(original)
     if not cited:
         return None
-    words = _words(claim, own)
-    stating = [
-        (ev, theirs)
-        for ev in evidence
-        if (theirs := citations(ev.text)) and states_same_fact(words, _words(ev.text, theirs))
-    ]
+    stating = _stating(_words(claim, own), evidence)
+    if not stating and own and (clause := _cited_clause(claim, own)) is not None:
+        # "X used the S&P 500 dataset provided by [45], and included audio": the source is
+        # the first fact's, which the paper may state in a sentence of its own
+        stating = _stating(_words(clause, citations(clause)), evidence)
     if not stating:
         return None
     credited = {c.key for _, theirs in stating for c in theirs}
@@ -107,6 +107,34 @@ def check_attribution(
     return Misattribution(
         tuple(dict.fromkeys(extra)), tuple(dict.fromkeys(c.label for c in theirs)), ev.page
     )
+
+
+def _stating(words: set[str], evidence: Sequence[Evidence]) -> list[tuple[Evidence, list[_Cite]]]:
+    """The evidence sentences that cite sources and state the fact of ``words``."""
+    return [
+        (ev, theirs)
+        for ev in evidence
+        if (theirs := citations(ev.text)) and states_same_fact(words, _words(ev.text, theirs))
+    ]
+
+
+#: Where a sentence that joins facts passes to the next: "…, and included …", "…; …".
+_JOINED = re.compile(r";\s*|,\s+(?:and|but|while|whereas)\s+", re.I)
+
+
+def _cited_clause(claim: str, cites: Sequence[_Cite]) -> str | None:
+    """The one clause of a claim joining facts that holds all its citations, if it has words."""
+    start = 0
+    for cut in [*_JOINED.finditer(claim), None]:
+        end = cut.start() if cut is not None else len(claim)
+        if all(start <= c.span[0] and c.span[1] <= end for c in cites):
+            clause = claim[start:end]
+            if clause == claim or len(fact_words(clause)) < 3:
+                return None
+            return clause
+        if cut is not None:
+            start = cut.end()
+    return None
 
 
 def _words(text: str, cites: Sequence[_Cite]) -> set[str]:
