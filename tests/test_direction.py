@@ -302,3 +302,21 @@ def test_the_verdict_names_the_negation_the_paper_lacks() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "negation_added:not"
     assert verdict.explanation.startswith("The paper says it without “not” (p. 1)")
+
+
+def test_a_claim_of_two_clauses_is_read_clause_by_clause() -> None:
+    built = "OpenQuestion is built with the open source Anvil App Server, a runtime engine."
+    note = "Note that an Anvil account is not required to use OpenQuestion."
+    evidence = [
+        Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate((built, note))
+    ]
+    claim = (
+        "OpenQuestion is built on the Anvil App Server, but an Anvil account is required to use it."
+    )
+    found = check_direction(claim, evidence)
+    assert found is not None and found.reason == "negation_dropped:not"
+    assert found.text == note
+    kept = (
+        "OpenQuestion is built on the Anvil App Server, and no Anvil account is required to use it."
+    )
+    assert check_direction(kept, evidence) is None

@@ -144,6 +144,12 @@ CASES = [
     pytest.param(
         "结果见表1（准确率85%）。下一句", ["结果见表1（准确率85%）。", "下一句"], id="zh-paren"
     ),
+    pytest.param(
+        "It is built with Anvil (Luff & Davies, 2020).Note that no account is required.",
+        ["It is built with Anvil (Luff & Davies, 2020).", "Note that no account is required."],
+        id="space-lost-after-citation",
+    ),
+    pytest.param("See (Fig. 2).and more.", ["See (Fig. 2).and more."], id="glued-lowercase"),
 ]
 
 

@@ -8,4 +8,4 @@ sees what this version reads.
 
 from __future__ import annotations
 
-READING_VERSION = 6
+READING_VERSION = 7

@@ -89,6 +89,7 @@ _ATTACHED_CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
 _FOOTNOTE_MARK = re.compile(r"\d{1,2}(?=\s+[A-Z])")
 _LIST_NUMBER = re.compile(r"(?:^|\n)[ \t]*\d{1,3}$")
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t].*$", re.MULTILINE)
+_GLUED_AFTER_CLOSE = re.compile(r"\)\.(?=[A-Z][a-z])")
 
 
 def is_cjk_char(ch: str) -> bool:
@@ -213,6 +214,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             if _latin_ends_sentence(text, match.start(), match.group(), text[probe], segment_start):
                 cuts.append(end)
                 segment_start = end
+        elif _GLUED_AFTER_CLOSE.match(text, match.start() - 1 if match.start() else 0):
+            # The space lost in extraction: "(Luff & Davies, 2020).Note that …".
+            cuts.append(end)
+            segment_start = end
         elif is_cjk_char(nxt) and match.start() > 0 and is_cjk_char(text[match.start() - 1]):
             # Half-width punctuation typed inside Chinese text: "一句.下一句".
             cuts.append(end)

@@ -278,8 +278,23 @@ def check_direction(
     the claim negates nothing in any words ("can safely be kept in public version control"
     against "should be careful not to put data in public version control systems"), is dropped
     by the claim. A comparison of two names is also read against the first evidence clause
-    naming both.
+    naming both. A claim of several clauses ("X is built on Y, but an account is required")
+    whose whole restates no sentence is read clause by clause too, each clause of three words
+    or more on its own.
     """
+    found = _reversal(claim, evidence)
+    if found is not None:
+        return found
+    clauses = [c for c in _CLAUSE_BREAK.split(claim) if len(fact_words(c, _FRAME_STEMS)) >= 3]
+    if len(clauses) < 2:
+        return None
+    return next((r for c in clauses if (r := _reversal(c, evidence)) is not None), None)
+
+
+def _reversal(
+    claim: str, evidence: Sequence[Evidence]
+) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | None:
+    """The reading of ``check_direction`` on one claim or clause."""
     if _NEGATION.search(claim):
         added = _added_negation(claim, evidence)
         # a negation speaks for its own clause: the others may still reverse the paper
