@@ -18,12 +18,14 @@ from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.own_work import advised
 
+#: The claim says the authors advise against something: "discourage X", "do not recommend X".
 _DISCOURAGE = re.compile(
     r"\b(?:discourag(?:e|es|ed|ing)|(?:advis|warn|caution|recommend|argu)(?:e|es|ed|s|ing)?\s+"
     r"against|(?:do|does|did)\s+not\s+(?:recommend|advise|suggest|encourage|advocate)|"
     r"(?:don't|doesn't|didn't)\s+(?:recommend|advise|suggest|encourage|advocate))\s+(?P<advice>.+)",
     re.I,
 )
+#: The claim says the authors advise something: "recommend X", "suggest X".
 _RECOMMEND = re.compile(
     r"(?<!not )\b(?:recommend|advise|suggest|encourage|advocate|urge)(?:s|d|ed)?\s+(?P<advice>.+)",
     re.I,
