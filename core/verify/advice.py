@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from core.text.quotes import excerpt
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.own_work import advised
+from core.verify.own_work import LIST_MARK, advised
 
 #: The claim says the authors advise against something: "discourage X", "do not recommend X".
 _DISCOURAGE = re.compile(
@@ -31,7 +31,7 @@ _RECOMMEND = re.compile(
     re.I,
 )
 #: Advice against: "Do not …", "Never …", "Avoid …".
-_PROHIBITION = re.compile(r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?(?:do not|don't|never|avoid)\b", re.I)
+_PROHIBITION = re.compile(LIST_MARK + r"(?:do not|don't|never|avoid)\b", re.I)
 #: The advice itself ends where the claim turns to a reason or an aside.
 _ADVICE_END = re.compile(r",|;|\s(?:because|since|as|noting|arguing|while|whereas)\s", re.I)
 

@@ -49,8 +49,10 @@ _ADVISES = re.compile(
 )
 #: A sentence that tells its reader to do something: an optional list marker, an optional
 #: "always", "never" or "do not", then a verb in its base form that guides use for advice.
+#: A list item's start: "2. ", "b) ", or nothing.
+LIST_MARK = r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?"
 _IMPERATIVE = re.compile(
-    r"^\W*(?:(?:\d{1,2}|[a-z])[.)]\s+)?(?:(?:always|never|do not|don't)\s+)?(?P<verb>"
+    LIST_MARK + r"(?:(?:always|never|do not|don't)\s+)?(?P<verb>"
     r"add|adopt|archive|avoid|back up|break|check|choose|cite|collect|commit|consider|copy|"
     r"create|decompose|define|delete|describe|document|eliminate|ensure|explain|give|include|"
     r"install|keep|label|make|manage|modularize|name|organi[sz]e|place|plan|prefer|provide|"
