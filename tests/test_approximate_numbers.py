@@ -1,4 +1,7 @@
-"""Approximate numbers ("around 89,000") stand for the paper's value within their rounding."""
+"""Approximate numbers ("around 89,000") and bounds ("more than 2,000") stand for the paper's value.
+
+A value within the approximate number's rounding, or just inside the bound.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +10,19 @@ from decimal import Decimal
 import pytest
 
 from core.config import CheckerSettings
-from core.text.normalize import approximate_tolerance
+from core.text.normalize import approximate_tolerance, bound_step
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 PAPER = make_paper(
     [
-        "There are 2,243 earnings calls in the raw dataset. These 576 earnings calls "
+        "There are 2,243 earnings calls in 2017 in the raw dataset. These 576 earnings calls "
         "correspond to 88,829 aligned sentences.",
         "The error falls by horizon: 3-days (+38.4%), 7-days (+16.9%), 15-days (+49.0%). "
         "The encoder uses 16 attention heads.",
         "本文标注了8000个糖尿病问题。",
+        "We followed the participants for a median of 9.2 years. During follow-up, 1,093 "
+        "participants developed diabetes. The cohort was 58% female.",
     ]
 )
 
@@ -50,6 +55,40 @@ def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> N
     ],
 )
 def test_approximate_numbers(claim: str, number_flagged: bool) -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    flagged = any(r.startswith("number_") for r in verdict.reasons)
+    assert flagged == number_flagged, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("value", "step"),
+    [("12000", "1000"), ("80", "10"), ("82", "1"), ("2.5", "0.1"), ("400", "100"), ("3", "1")],
+)
+def test_a_bound_reaches_to_its_next_round_number(value: str, step: str) -> None:
+    assert bound_step(Decimal(value)) == Decimal(step)
+
+
+@pytest.mark.parametrize(
+    ("claim", "number_flagged"),
+    [
+        # the paper's value lies just inside the bound
+        ("There are more than 2,000 earnings calls in the raw dataset.", False),
+        ("Over 2,000 earnings calls make up the raw dataset.", False),
+        # the year inside the bound is not the count it bounds
+        ("The raw dataset holds more than 2,000 earnings calls from 2017.", False),
+        ("Fewer than 1,100 participants developed diabetes.", False),
+        ("The cohort was more than 50% female.", False),
+        ("本文标注了超过7000个糖尿病问题。", False),
+        ("The participants were followed for about nine years.", False),
+        # outside the bound, or too far inside it to be the bound one would write
+        ("There are more than 3,000 earnings calls in the raw dataset.", True),
+        ("Fewer than 1,000 participants developed diabetes.", True),
+        ("The cohort was more than 60% female.", True),
+        ("There are more than 1,000 earnings calls in the raw dataset.", True),
+    ],
+)
+def test_bounds(claim: str, number_flagged: bool) -> None:
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     flagged = any(r.startswith("number_") for r in verdict.reasons)

@@ -86,6 +86,7 @@ class NumberMention:
     scale: str = ""  # "K", "M", "B" when written as 110M or 1.2 billion
     approximate: bool = False  # hedged: "about 38%", "around 89,000"
     scientific: bool = False  # a power of ten, "2e-5": never a proportion of a percent
+    bound: Decimal | None = None  # "more than 2,000" read as a paper value inside it: 2000
 
     @property
     def magnitude(self) -> Decimal:
@@ -96,6 +97,14 @@ class NumberMention:
     def canonical(self) -> str:
         """For example ``0.3%``, ``12500``, ``110M``."""
         return canonical_number(self.value) + ("%" if self.percent else "") + self.scale
+
+
+#: Words that make the number after them approximate: "about 38%", "约8000个".
+HEDGE = (
+    r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
+    r"|~|≈|约|大约|将近)"
+)
+_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
 
 
 def approximate_tolerance(value: Decimal) -> Decimal:
@@ -118,6 +127,36 @@ def rounding_tolerance(value: Decimal) -> Decimal:
     text = canonical_number(value)
     places = len(text.split(".")[1]) if "." in text else 0
     return Decimal(5).scaleb(-places - 1)
+
+
+def bound_step(value: Decimal) -> Decimal:
+    """How far past a bound a value may lie: one unit of the bound's last non-zero digit.
+
+    "more than 12,000" covers 12,450 but not 14,000, "over 80%" 80.1% to 90%, "more than 82%"
+    82% to 83%: a bound is written as the round number next to the value.
+    """
+    text = canonical_number(value)
+    if "." in text:
+        return Decimal(1).scaleb(-len(text.split(".")[1]))
+    return Decimal(1).scaleb(len(text) - len(text.rstrip("0")))
+
+
+def settle_bound(
+    mention: NumberMention, values: Iterable[Decimal], *, above: bool
+) -> NumberMention:
+    """``mention``, a bound ("more than 12,000"), read as the value nearest inside it, if any.
+
+    The bound as written stays in ``bound``, so the evidence can settle it again.
+    """
+    step = bound_step(mention.value)
+    if above:
+        inside = [v for v in values if mention.value < v <= mention.value + step]
+    else:
+        inside = [v for v in values if mention.value - step <= v < mention.value]
+    if not inside:
+        return mention
+    nearest = min(inside, key=lambda v: abs(v - mention.value))
+    return replace(mention, value=nearest, approximate=True, bound=mention.value)
 
 
 def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> NumberMention:
@@ -249,14 +288,18 @@ def digit_setting(token: str) -> str:
 
 
 def spelled_numbers(text: str) -> list[NumberMention]:
-    """Counts written as words: "four networks", "five or six parameters", 两个网站, 三位标注者."""
+    """Counts written as words: "four networks", "five or six parameters", 两个网站, 三位标注者.
+
+    A hedged count ("about nine years") is marked approximate.
+    """
     text = unicodedata.normalize("NFKC", text)
     found = []
     for match in _SPELLED.finditer(text):
         word = match.group(0)
         value = _EN_COUNTS.get(word.casefold()) or chinese_numeral(word)
         if value:
-            found.append(NumberMention(word, match.start(), match.end(), value))
+            hedged = _HEDGED.search(text[: match.start()]) is not None
+            found.append(NumberMention(word, match.start(), match.end(), value, approximate=hedged))
     return found
 
 

@@ -26,6 +26,7 @@ from core.text.normalize import (
     digit_setting,
     extract_numbers,
     settle_approximate,
+    settle_bound,
     spelled_numbers,
 )
 from core.text.words import content_words, fact_words, states_same_fact, stem
@@ -404,6 +405,7 @@ def bind_numbers(
     found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
     # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
     mentions = [_near_evidence(m, found) for m in mentions]
+    spelled = [_near_evidence(m, found) for m in spelled]
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
@@ -481,7 +483,19 @@ def _near_evidence(
     if not mention.approximate:
         return mention
     # A percentage stands for a percentage ("roughly 16%" is not the "16 heads" nearby).
-    values = (m.value for _, ms in found for m in ms if m.percent == mention.percent)
+    values = [m.value for _, ms in found for m in ms if m.percent == mention.percent]
+    if mention.bound is not None:
+        # The paper-wide value the gate read inside the bound may be another thing's (a year):
+        # the evidence's own value inside it is the claim's.
+        counts = [
+            m.value
+            for ev, ms in found
+            for m in ms
+            if m.percent == mention.percent and not is_year(m, ev.text)
+        ]
+        again = replace(mention, value=mention.bound)
+        settled = settle_bound(again, counts, above=mention.value > mention.bound)
+        return mention if settled is again else settled
     return settle_approximate(mention, values)
 
 

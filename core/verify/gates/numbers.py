@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import (
+    HEDGE,
     NumberMention,
     assigned_letter,
     canonical_number,
@@ -15,6 +16,7 @@ from core.text.normalize import (
     in_name,
     ratios,
     settle_approximate,
+    settle_bound,
 )
 from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
@@ -24,13 +26,21 @@ from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
 #: "8000个左右".
-_HEDGE = (
-    r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
-    r"|~|≈|约|大约|将近)"
-)
-_HEDGED_BEFORE = re.compile(rf"{_HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
+_HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
+#: A bound: "more than 12,000", "at least 3", "under 5%", "超过1万", "500多", "90%以上".
+_BOUND_ABOVE = re.compile(
+    r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
+    r"|超过|逾|多于|大于|至少|不少于|不低于)\s*$",
+    re.I,
+)
+_BOUND_BELOW = re.compile(
+    r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)\s*$",
+    re.I,
+)
+_ABOVE_AFTER = re.compile(r"\s*%?\s*(?:以上|多)")
+_BELOW_AFTER = re.compile(r"\s*%?\s*(?:以下|以内)")
 
 
 def check_numbers(
@@ -229,8 +239,19 @@ def glued_to_name(text: str, start: int) -> bool:
 
 
 def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMention:
-    """A hedged mention marked approximate; absent from the paper, its nearest paper value."""
-    before = _HEDGED_BEFORE.search(text[: mention.start])
+    """A hedged mention marked approximate; absent from the paper, its nearest paper value.
+
+    A bound absent from the paper ("more than 12,000 adults") stands for the paper's value
+    just inside it (12,450); see ``bound_step``.
+    """
+    ahead = text[: mention.start]
+    above = bool(_BOUND_ABOVE.search(ahead) or _ABOVE_AFTER.match(text, mention.end))
+    below = _BOUND_BELOW.search(ahead) or _BELOW_AFTER.match(text, mention.end)
+    if not mention.scale and (above or below):
+        if facts.has_number(mention):
+            return mention
+        return settle_bound(mention, facts.values, above=above)
+    before = _HEDGED_BEFORE.search(ahead)
     if mention.scale or not (before or _HEDGED_AFTER.match(text, mention.end)):
         return mention
     # The first number of a range shares its end's percent sign: "about 16-17%".
