@@ -65,6 +65,7 @@ from core.verify.ordinals import OrdinalMismatch, check_ordinals
 from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.paired_values import paired_mismatch, paper_pairs
+from core.verify.pairing import CrossedPair, check_pairing
 from core.verify.ranks import RankWrong, check_rank
 from core.verify.restated import RestatedSentences
 from core.verify.row_binding import cell_mismatch, row_mismatch
@@ -75,6 +76,8 @@ from core.verify.translated_quotes import UntracedQuote, untraced_quote
 from core.verify.trends import ScaleReversed, TrendReversed, check_scale, check_trend
 from core.verify.verdict import Decision, Signals, asks_judge, decide
 
+#: What turns the paper's statement round: a direction, a negation, an advice, a contrast.
+Reversal = Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | CrossedPair
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
 _RESTATED = 8
@@ -106,9 +109,7 @@ class _Pending:
     cross_lingual: bool
     binding: Binding
     comparison: Contradiction | RankWrong | TrendReversed | ScaleReversed | TallyWrong | None = None
-    reversed_: Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | None = (
-        None
-    )
+    reversed_: Reversal | None = None
     ordinal: OrdinalMismatch | None = None
     attribution: Misattribution | None = None
     thanked: ThankedOnly | None = None
@@ -508,12 +509,14 @@ class Checker:
         by_index.update(zip(same, self.finder.find([texts[i] for i in same]), strict=True))
         return texts, [by_index[i] for i in range(len(claims))]
 
-    def _reversed(
-        self, text: str, cross: bool, evidence: Sequence[Evidence]
-    ) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | None:
-        """A direction, negation or advice of the paper's that the claim turns round."""
+    def _reversed(self, text: str, cross: bool, evidence: Sequence[Evidence]) -> Reversal | None:
+        """A direction, negation, advice or contrast of the paper's that the claim turns round."""
         read = self._read_for_direction(text, cross)
-        return check_direction(read, evidence) or check_advice(read, evidence)
+        return (
+            check_direction(read, evidence)
+            or check_advice(read, evidence)
+            or check_pairing(read, evidence)
+        )
 
     def _read_for_direction(self, text: str, cross: bool) -> str:
         """The claim in the paper's words when a reversal may be read on it.
