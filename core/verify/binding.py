@@ -34,6 +34,7 @@ from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
+from core.verify.risk_ratios import converted
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -405,6 +406,9 @@ def bind_numbers(
     found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
     # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
     mentions = [_near_evidence(m, found) for m in mentions]
+    # "a 29% lower risk" is the ratio 0.71 it converts, bound to that ratio's words.
+    texts = [e.text for e in evidence]
+    mentions = [converted(claim, m, texts) or m for m in mentions]
     spelled = [_near_evidence(m, found) for m in spelled]
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]

@@ -28,10 +28,11 @@ import numpy as np
 
 from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
-from core.text.normalize import extract_numbers, match_key, ratios
+from core.text.normalize import canonical_number, extract_numbers, match_key, ratios
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
 from core.verify.gates import name_candidates, quoted_passages
+from core.verify.risk_ratios import ratio_values
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +209,7 @@ class EvidenceFinder:
 
     def _anchor_sentences(self, claim: str) -> list[int]:
         ids = self._quote_sentences(claim)
-        for key in _anchor_keys(claim):
+        for key in _anchor_keys(claim) | _converted(claim):
             # A key found in many sentences ("BERT" everywhere) does not locate anything.
             hits = self._by_anchor.get(key, [])
             if 0 < len(hits) <= 4:
@@ -271,12 +272,16 @@ class EvidenceFinder:
             cosines = vectors @ claim_vector
         wanted = content_words(words_of or claim)
         anchors = _anchor_keys(claim)
+        converted = _converted(claim)
         if words_of and words_of != claim:
             anchors |= _anchor_keys(words_of)
+            converted |= _converted(words_of)
         scores: list[float] = []
         for pos, idx in enumerate(ids):
             cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0
-            shared = len(anchors & _anchor_keys(self.paper.sentences[idx].text))
+            keys = _anchor_keys(self.paper.sentences[idx].text)
+            # a converted ratio matches the claim's value and the way it changes: two anchors
+            shared = len(anchors & keys) + 2 * len(converted & keys)
             scores.append(0.5 * float(cosines[pos]) + 0.5 * cov + 0.2 * min(shared, 2))
         order = sorted(range(len(ids)), key=lambda p: -scores[p])[: self.per_claim]
         evidence = tuple(
@@ -303,3 +308,8 @@ def _anchor_keys(text: str) -> set[str]:
     keys |= {"r:" + r.key for r in ratios(text)}
     keys |= {"w:" + re.sub(r"[\W_]+", "", n.casefold()) for n in name_candidates(text)}
     return keys
+
+
+def _converted(claim: str) -> set[str]:
+    """Anchors of the ratios the claim's changes of risk convert ("36% lower risk": 0.64)."""
+    return {"n:" + canonical_number(r) for r in ratio_values(claim)}

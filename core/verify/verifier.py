@@ -68,6 +68,7 @@ from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.pairing import CrossedPair, check_pairing
 from core.verify.ranks import RankWrong, check_rank
 from core.verify.restated import RestatedSentences
+from core.verify.risk_ratios import glossed
 from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.tallies import TallyWrong, check_tally
@@ -553,7 +554,10 @@ class Checker:
         if not asked:
             return {}, False
         items = [
-            JudgeItem(pending[i].check_text, tuple(e.text for e in pending[i].found.evidence))
+            JudgeItem(
+                pending[i].check_text,
+                tuple(glossed(pending[i].check_text, e.text) for e in pending[i].found.evidence),
+            )
             for i in asked
         ]
         try:

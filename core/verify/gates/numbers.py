@@ -22,6 +22,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
+from core.verify.risk_ratios import converted, stated_change
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -102,9 +103,16 @@ def check_numbers(
 
 
 def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
-    """A gap the claim computes between two of the paper's values ("1 BLEU point higher")."""
+    """A gap the claim computes between two of the paper's values ("1 BLEU point higher").
+
+    Or a risk ratio stated as a change ("a 29% lower risk" for "HR 0.71").
+    """
     if facts.has_number(mention) or not is_difference(text, mention):
         return False
+    if stated_change(text, mention) is not None and converted(
+        text, mention, [s.text for s in facts.paper.sentences]
+    ):
+        return True
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper, _rows(facts))
     return facts.gaps.derives(mention)

@@ -1,0 +1,71 @@
+"""Risk ratios read as the change a report states: "HR 0.71" is "a 29% lower risk"."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from core.config import CheckerSettings
+from core.text.normalize import extract_numbers
+from core.verify.risk_ratios import converted, glossed, ratio_values
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+OVERALL = (
+    "Those who drank three or more cups per day had a lower risk of type 2 diabetes "
+    "(HR 0.71, 95% CI 0.62-0.81)."
+)
+BY_SEX = "In men the HR for three or more cups was 0.64, and in women it was 0.82."
+ODDS = "Smokers had higher odds of relapse (OR 1.45, 95% CI 1.10-1.91)."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "ratio"),
+    [
+        ("Drinkers had a 29% lower risk of type 2 diabetes.", OVERALL, "0.71"),
+        ("Men who drank three cups had a 36% lower risk.", BY_SEX, "0.64"),
+        ("Smokers had 45% higher odds of relapse.", ODDS, "1.45"),
+        # the other way, another value, a bound of the interval, no change of risk stated
+        ("Drinkers had a 29% higher risk of type 2 diabetes.", OVERALL, None),
+        ("Drinkers had a 39% lower risk of type 2 diabetes.", OVERALL, None),
+        ("Drinkers had a 38% lower risk of type 2 diabetes.", OVERALL, None),
+        ("29% of drinkers developed type 2 diabetes.", OVERALL, None),
+        # no ratio named in the sentence
+        ("Drinkers had a 29% lower risk.", "The score fell from 1.00 to 0.71.", None),
+    ],
+)
+def test_a_change_of_risk_converts_a_ratio(claim: str, evidence: str, ratio: str | None) -> None:
+    mention = next(m for m in extract_numbers(claim) if m.percent)
+    found = converted(claim, mention, [evidence])
+    assert (found.value if found else None) == (Decimal(ratio) if ratio else None)
+
+
+def test_the_ratio_is_an_anchor_of_the_claim() -> None:
+    assert ratio_values("a 36% lower risk and 45% higher odds") == [
+        Decimal("0.64"),
+        Decimal("1.45"),
+    ]
+
+
+def test_the_judge_is_shown_the_conversion_of_a_lone_ratio() -> None:
+    claim = "Drinkers had a 29% lower risk of type 2 diabetes."
+    assert "(HR 0.71 (29% lower risk), 95% CI" in glossed(claim, OVERALL)
+    # two ratios in one sentence: whose ratio it is is the judge's to read, unaided
+    assert glossed("Men had a 36% lower risk.", BY_SEX) == BY_SEX
+    assert glossed("Drinkers had a 39% lower risk.", OVERALL) == OVERALL
+
+
+@pytest.mark.parametrize(
+    ("claim", "number_flagged"),
+    [
+        ("Those who drank three or more cups had a 29% lower risk of type 2 diabetes.", False),
+        ("Those who drank three or more cups had a 39% lower risk of type 2 diabetes.", True),
+    ],
+)
+def test_a_converted_ratio_is_the_papers_number(claim: str, number_flagged: bool) -> None:
+    paper = make_paper(["We followed 12,450 adults for a median of 9.2 years.", OVERALL])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    flagged = any(r.startswith("number_") for r in verdict.reasons)
+    assert flagged == number_flagged, verdict.reasons
