@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from core.config import CheckerSettings
-from core.text.normalize import approximate_tolerance, bound_step
+from core.text.normalize import approximate_tolerance, digit_unit
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -66,7 +66,7 @@ def test_approximate_numbers(claim: str, number_flagged: bool) -> None:
     [("12000", "1000"), ("80", "10"), ("82", "1"), ("2.5", "0.1"), ("400", "100"), ("3", "1")],
 )
 def test_a_bound_reaches_to_its_next_round_number(value: str, step: str) -> None:
-    assert bound_step(Decimal(value)) == Decimal(step)
+    assert digit_unit(Decimal(value)) == Decimal(step)
 
 
 @pytest.mark.parametrize(

@@ -113,12 +113,11 @@ def approximate_tolerance(value: Decimal) -> Decimal:
     One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
     of a round number's unit ("around 89,000" covers 88,500 to 89,500, not 88,000).
     """
-    text = canonical_number(value)
-    if "." in text:
-        return Decimal(1).scaleb(-len(text.split(".")[1]))
-    zeros = len(text) - len(text.rstrip("0"))
-    if value >= 1000 and zeros >= 2:
-        return Decimal(1).scaleb(zeros) / 2
+    unit = digit_unit(value)
+    if unit < 1:
+        return unit
+    if value >= 1000 and unit >= 100:
+        return unit / 2
     return Decimal(1)
 
 
@@ -129,11 +128,12 @@ def rounding_tolerance(value: Decimal) -> Decimal:
     return Decimal(5).scaleb(-places - 1)
 
 
-def bound_step(value: Decimal) -> Decimal:
-    """How far past a bound a value may lie: one unit of the bound's last non-zero digit.
+def digit_unit(value: Decimal) -> Decimal:
+    """One unit of the value's last non-zero digit: 1000 for 12,000, 0.1 for 38.4.
 
-    "more than 12,000" covers 12,450 but not 14,000, "over 80%" 80.1% to 90%, "more than 82%"
-    82% to 83%: a bound is written as the round number next to the value.
+    It is how far past a bound a value may lie: "more than 12,000" covers 12,450 but not
+    14,000, "over 80%" 80.1% to 90%, "more than 82%" 82% to 83%, since a bound is written as
+    the round number next to the value.
     """
     text = canonical_number(value)
     if "." in text:
@@ -148,7 +148,7 @@ def settle_bound(
 
     The bound as written stays in ``bound``, so the evidence can settle it again.
     """
-    step = bound_step(mention.value)
+    step = digit_unit(mention.value)
     if above:
         inside = [v for v in values if mention.value < v <= mention.value + step]
     else:

@@ -487,20 +487,15 @@ def _near_evidence(
     if not mention.approximate:
         return mention
     # A percentage stands for a percentage ("roughly 16%" is not the "16 heads" nearby).
-    values = [m.value for _, ms in found for m in ms if m.percent == mention.percent]
-    if mention.bound is not None:
-        # The paper-wide value the gate read inside the bound may be another thing's (a year):
-        # the evidence's own value inside it is the claim's.
-        counts = [
-            m.value
-            for ev, ms in found
-            for m in ms
-            if m.percent == mention.percent and not is_year(m, ev.text)
-        ]
-        again = replace(mention, value=mention.bound)
-        settled = settle_bound(again, counts, above=mention.value > mention.bound)
-        return mention if settled is again else settled
-    return settle_approximate(mention, values)
+    alike = [(ev, m) for ev, ms in found for m in ms if m.percent == mention.percent]
+    if mention.bound is None:
+        return settle_approximate(mention, (m.value for _, m in alike))
+    # The paper-wide value the gate read inside the bound may be another thing's (a year):
+    # the evidence's own value inside it is the claim's.
+    written = replace(mention, value=mention.bound)
+    values = [m.value for ev, m in alike if not is_year(m, ev.text)]
+    settled = settle_bound(written, values, above=mention.value > mention.bound)
+    return mention if settled is written else settled
 
 
 @functools.lru_cache(maxsize=8192)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from core.text.quotes import excerpt
+from core.text.sentences import cjk_ratio
 from core.text.words import content_words
 from core.types import Evidence
 
@@ -31,7 +32,6 @@ _FRAME = 2
 _FRAME_SHARE = 1 / 4
 #: A slot is a term, not a clause: at most this many content words on either side.
 _SLOT_WORDS = 3
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,12 @@ class _Slot:
 
 def check_pairing(claim: str, evidence: Sequence[Evidence]) -> CrossedPair | None:
     """The first evidence contrast whose slots the claim crosses, read per claim clause."""
-    if _CJK.search(claim):
+    if cjk_ratio(claim) > 0:
         return None
     parts = [p for p in _TURN.split(claim) if p.strip()]
     for ev in evidence:
         halves = [h for h in _TURN.split(ev.text) if h.strip()]
-        if len(halves) != 2 or _CJK.search(ev.text):
+        if len(halves) != 2 or cjk_ratio(ev.text) > 0:
             continue
         slots, frame = _slots(*halves)
         if len(slots) < 2 or not _parallel(halves, frame):

@@ -13,7 +13,7 @@ Bounds of a confidence interval ("95% CI 0.60-0.84") are not the ratio.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
 
@@ -37,47 +37,21 @@ _CHANGE = re.compile(
 )
 
 
-def stated_change(claim: str, mention: NumberMention) -> bool | None:
-    """For "a 29% lower risk": True for a lower risk, False for a higher one, else None."""
-    if not mention.percent:
-        return None
-    found = _CHANGE.match(claim[mention.end :])
-    if found is None:
-        return None
-    return found.group("down") is not None
+def ratio_values(claim: str) -> list[Decimal]:
+    """The ratios the claim's changes of risk convert: 0.64 for "a 36% lower risk"."""
+    return [r for m in extract_numbers(claim) if (r := _converts(claim, m)) is not None]
 
 
-def ratio_for(claim: str, mention: NumberMention, evidence: str) -> NumberMention | None:
-    """The evidence ratio the claim's percentage converts, if there is one."""
-    lower = stated_change(claim, mention)
-    if lower is None or not _RATIO_WORDS.search(evidence):
-        return None
-    for ratio in _ratios(evidence):
-        if (ratio.value < 1) != lower:
-            continue
-        change = abs(Decimal(1) - ratio.value) * 100
-        if _at_precision(mention, change):
-            return ratio
-    return None
-
-
-def converted(claim: str, mention: NumberMention, texts: Sequence[str]) -> NumberMention | None:
+def converted(claim: str, mention: NumberMention, texts: Iterable[str]) -> NumberMention | None:
     """The claim's percentage read as the ratio of the first text that it converts."""
+    wanted = _converts(claim, mention)
+    if wanted is None:
+        return None
     for text in texts:
-        ratio = ratio_for(claim, mention, text)
+        ratio = _ratio_in(text, wanted, mention)
         if ratio is not None:
             return replace(mention, value=ratio.value, percent=False)
     return None
-
-
-def ratio_values(claim: str) -> list[Decimal]:
-    """The ratios the claim's changes of risk convert: 0.64 for "a 36% lower risk"."""
-    out = []
-    for mention in extract_numbers(claim):
-        lower = stated_change(claim, mention)
-        if lower is not None:
-            out.append(1 - mention.value / 100 if lower else 1 + mention.value / 100)
-    return out
 
 
 def glossed(claim: str, evidence: str) -> str:
@@ -86,17 +60,34 @@ def glossed(claim: str, evidence: str) -> str:
     Only a sentence of one ratio is glossed: of "0.64 in men and 0.82 in women", the judge
     would read the conversion and not whose ratio it is.
     """
-    if len(_ratios(evidence)) != 1:
+    changes = [(m, r) for m in extract_numbers(claim) if (r := _converts(claim, m)) is not None]
+    if not changes or len(_ratios(evidence)) != 1:
         return evidence
-    notes: dict[int, str] = {}
-    for mention in extract_numbers(claim):
-        ratio = ratio_for(claim, mention, evidence)
+    for mention, wanted in changes:
+        ratio = _ratio_in(evidence, wanted, mention)
         if ratio is not None:
             way = "lower" if ratio.value < 1 else "higher"
-            notes.setdefault(ratio.end, f" ({mention.raw} {way} risk)")
-    for end in sorted(notes, reverse=True):
-        evidence = evidence[:end] + notes[end] + evidence[end:]
+            return f"{evidence[: ratio.end]} ({mention.raw} {way} risk){evidence[ratio.end :]}"
     return evidence
+
+
+def _converts(claim: str, mention: NumberMention) -> Decimal | None:
+    """The ratio a percentage stated as a change of risk converts, or None if it is not one."""
+    if not mention.percent:
+        return None
+    found = _CHANGE.match(claim[mention.end :])
+    if found is None:
+        return None
+    change = mention.value / 100
+    return 1 - change if found.group("down") is not None else 1 + change
+
+
+def _ratio_in(evidence: str, wanted: Decimal, mention: NumberMention) -> NumberMention | None:
+    """The evidence's ratio equal to ``wanted`` at the precision of the claim's percentage."""
+    if not _RATIO_WORDS.search(evidence):
+        return None
+    tolerance = rounding_tolerance(mention.value) / 100
+    return next((r for r in _ratios(evidence) if abs(r.value - wanted) <= tolerance), None)
 
 
 def _ratios(evidence: str) -> list[NumberMention]:
@@ -109,8 +100,3 @@ def _ratios(evidence: str) -> list[NumberMention]:
         and "." in m.raw
         and Decimal(0) < m.value < Decimal(10)
     ]
-
-
-def _at_precision(mention: NumberMention, value: Decimal) -> bool:
-    """Whether ``value`` rounds to the percentage as the claim writes it (29 for 28.6-29.4)."""
-    return abs(value - mention.value) <= rounding_tolerance(mention.value)

@@ -22,7 +22,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
-from core.verify.risk_ratios import converted, stated_change
+from core.verify.risk_ratios import converted
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -109,9 +109,7 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     """
     if facts.has_number(mention) or not is_difference(text, mention):
         return False
-    if stated_change(text, mention) is not None and converted(
-        text, mention, [s.text for s in facts.paper.sentences]
-    ):
+    if converted(text, mention, (s.text for s in facts.paper.sentences)) is not None:
         return True
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper, _rows(facts))
@@ -250,7 +248,7 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     """A hedged mention marked approximate; absent from the paper, its nearest paper value.
 
     A bound absent from the paper ("more than 12,000 adults") stands for the paper's value
-    just inside it (12,450); see ``bound_step``.
+    just inside it (12,450); see ``digit_unit``.
     """
     ahead = text[: mention.start]
     above = bool(_BOUND_ABOVE.search(ahead) or _ABOVE_AFTER.match(text, mention.end))
