@@ -27,6 +27,10 @@ DEBATES = [
         sentence_index=1,
     ),
 ]
+TRIAL = ev(
+    "In this trial, 412 adults aged 65 years or older with chronic insomnia were randomly "
+    "assigned to the app or to sleep hygiene education."
+)
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
@@ -319,6 +323,10 @@ PARAMS = ev(
         # a full-width comma after a footnote mark separates it from the year that follows
         ("IDF报告，2019 年 20-79 岁的成年人中近5.37亿人患有糖尿病。", [ATLAS], 3, ("2019", "2021")),
         ("IDF报告，2021 年 20-79 岁的成年人中近5.37亿人患有糖尿病。", [ATLAS], 4, None),
+        # an age is no count of people: 412 adults are counted, 65 is how old they are
+        ("The trial randomly assigned 412 older adults to the app.", [TRIAL], 1, None),
+        ("The trial randomly assigned 512 older adults to the app.", [TRIAL], 0, ("512", "412")),
+        ("The trial enrolled 412 adults aged 75 years or older.", [TRIAL], 1, ("75", "65")),
     ],
 )
 def test_bind_numbers(
@@ -416,6 +424,10 @@ def test_value_said_of_other_name(
         # the x of "max" is no multiplication sign
         ("They use batch size 6, max sequence length 520.", "6", False),
         ("The maximum sequence length is 512 tokens.", "512", False),
+        # a bound's "more" or "less" is no change
+        ("The cohort was more than 50% female.", "50%", False),
+        ("Dropout was less than 12% in both arms.", "12%", False),
+        ("Accuracy improved by more than 2 points.", "2", True),
     ],
 )
 def test_states_change(claim: str, value: str, expected: bool) -> None:

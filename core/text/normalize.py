@@ -105,6 +105,16 @@ HEDGE = (
     r"|~|≈|约|大约|将近)"
 )
 _HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
+#: Words before a number that make it a bound: "more than 12,000", "超过1万", "under 5%".
+BOUND_ABOVE = re.compile(
+    r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
+    r"|超过|逾|多于|大于|至少|不少于|不低于)\s*$",
+    re.I,
+)
+BOUND_BELOW = re.compile(
+    r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)\s*$",
+    re.I,
+)
 
 
 def approximate_tolerance(value: Decimal) -> Decimal:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import (
+    BOUND_ABOVE,
+    BOUND_BELOW,
     NumberMention,
     assigned_letter,
     canonical_number,
@@ -29,6 +31,7 @@ from core.text.normalize import (
     settle_bound,
     spelled_numbers,
 )
+from core.text.proportions import Proportion, proportions
 from core.text.words import content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
@@ -353,8 +356,11 @@ _P_VALUE = re.compile(r"\bp(?:[\s-]?values?)?\s*(?:[<>=≤≥]=?|of|is|was)\s*$"
 
 
 def is_table_row(text: str) -> bool:
-    """Whether ``text`` is a table row as ingest writes it (its cells joined by semicolons)."""
-    return _TABLE_ROW.match(text) is not None
+    """Whether ``text`` is a table row as ingest writes it (its cells joined by semicolons).
+
+    A semicolon inside brackets parts no cells: "Results: … (95% CI -5.2 to -3.0; p<0.001)."
+    """
+    return _TABLE_ROW.match(_BRACKETED_SEMICOLON.sub(" ", text)) is not None
 
 
 def significance_level(text: str, mention: NumberMention) -> bool:
@@ -391,6 +397,7 @@ def bind_numbers(
         How many numbers the evidence carries and the first mismatch, if any.
     """
     spelled = spelled_numbers(claim)
+    shares = proportions(claim)
     # "nDCG@10" names a metric and "7:1:2" is one ratio: neither is a quantity to bind.
     ratios = [(r.start(), r.end()) for r in _RATIO.finditer(claim)]
     mentions = [
@@ -400,7 +407,7 @@ def bind_numbers(
         and not any(a <= m.start < b for a, b in ratios)
         and not significance_level(claim, m)
     ]
-    if not mentions and not spelled:
+    if not mentions and not spelled and not shares:
         return Binding()
     claimed = {m.value for m in mentions}
     found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
@@ -409,7 +416,7 @@ def bind_numbers(
     # "a 29% lower risk" is the ratio 0.71 it converts, bound to that ratio's words.
     texts = [e.text for e in evidence]
     mentions = [converted(claim, m, texts) or m for m in mentions]
-    spelled = [_near_evidence(m, found) for m in spelled]
+    spelled = [_near_evidence(m, found) for m in spelled] + [_within(p, found) for p in shares]
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     bound = counted = 0
@@ -496,6 +503,22 @@ def _near_evidence(
     values = [m.value for ev, m in alike if not is_year(m, ev.text)]
     settled = settle_bound(written, values, above=mention.value > mention.bound)
     return mention if settled is written else settled
+
+
+def _within(
+    share: Proportion, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+) -> NumberMention:
+    """A proportion in words read as the evidence percentage it covers nearest its own value."""
+    inside = [
+        m.value
+        for ev, ms in found
+        for m in ms
+        if m.percent and share.covers(m.value) and not is_year(m, ev.text)
+    ]
+    if not inside:
+        return share.mention
+    nearest = min(inside, key=lambda v: abs(v - share.mention.value))
+    return replace(share.mention, value=nearest)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -700,11 +723,14 @@ def same_kind(
         return False
     if is_year(mention, claim) != is_year(other, evidence):
         return False
+    spans = _time_span(claim, mention), _time_span(evidence, other)
+    if None not in spans and spans[0] != spans[1]:
+        return False
     if mention.scientific and other.scientific:
         # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
         return mention.value != other.value
     alike = comparable(mention.value, other.value, percent=mention.percent)
-    if not any(ch.isdigit() for ch in mention.raw):
+    if not mention.percent and not any(ch.isdigit() for ch in mention.raw):
         return alike and bool(_counted(claim, mention) & _counted(evidence, other))
     if alike or mention.value == other.value:
         return alike
@@ -716,6 +742,26 @@ def same_kind(
     return (mention.percent or all(whole)) and bool(
         _counted(claim, mention) & _counted(evidence, other)
     )
+
+
+#: A unit of time after a number: it measures a span or an age ("65 years", "6-week", "9个月").
+_TIME_UNIT = re.compile(
+    r"(?:\s|-)?(?:years?|yrs?|months?|weeks?|days?|hours?|minutes?|seconds?)\b"
+    r"|\s?(?:岁|个月|周|天|小时|分钟)",
+    re.I,
+)
+#: A plural noun within two words after a number: it counts things ("412 older adults").
+_THINGS = re.compile(r"\s(?:[A-Za-z][\w\-]*\s){0,2}?[A-Za-z]{3,}s\b")
+
+
+def _time_span(text: str, mention: NumberMention) -> bool | None:
+    """Whether a number measures time (True) or counts things (False); None when neither shows.
+
+    "412 adults aged 65 years or older": the 65 is an age, no rival of a count of adults.
+    """
+    if _TIME_UNIT.match(text, mention.end):
+        return True
+    return False if _THINGS.match(text, mention.end) else None
 
 
 #: Tokens before a number, and after it, that make its slot in a sentence.
@@ -794,8 +840,12 @@ def states_change(claim: str, mention: NumberMention) -> bool:
     """
     if _END_POINT.search(claim[: mention.start]):
         return False
-    window = claim[max(0, mention.start - 30) : mention.end + 25]
-    return _CHANGE.search(window) is not None
+    before = claim[max(0, mention.start - 30) : mention.start]
+    # "more than half", "less than 5%": a bound's words say nothing of a change.
+    bound = BOUND_ABOVE.search(before) or BOUND_BELOW.search(before)
+    if bound is not None:
+        before = before[: bound.start()]
+    return _CHANGE.search(before + claim[mention.start : mention.end + 25]) is not None
 
 
 #: "up to 4.93x" is a bound on a change, not a value it ends at.

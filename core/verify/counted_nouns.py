@@ -40,8 +40,11 @@ _PARTIAL = re.compile(
 )
 #: A capitalised word before the number makes it a label: "Box 3 provides", "Task 2 asks".
 _LABEL = re.compile(r"\b[A-Z][\w.\-]*\s*$")
-#: Plural nouns that count no thing: "two times", "three ways", "the other ones".
-_NOT_THINGS = frozenset({"times", "ways", "ones", "others", "thirds", "halves", "folds", "orders"})
+#: Plural nouns that count no thing: "two times", "three ways", "the other ones", "3 points"
+#: (a measure: 9 points of one outcome and 8 of another are no rivals).
+_NOT_THINGS = frozenset(
+    {"times", "ways", "ones", "others", "thirds", "halves", "folds", "orders", "points"}
+)
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,17 @@ class Count:
     written: str
 
 
-def counts_in(text: str) -> list[Count]:
-    """The whole counts of things the text states ("three annotators", "2 datasets")."""
+def counts_in(text: str, *, parts: bool = False) -> list[Count]:
+    """The whole counts of things the text states ("three annotators", "2 datasets").
+
+    With ``parts``, counts that may be of a part ("on two datasets") as well.
+    """
     found = []
     for match in _EN.finditer(text):
         noun = match.group("noun").casefold()
         before = text[: match.start()]
-        if noun in _NOT_THINGS or _PARTIAL.search(before) or _LABEL.search(before):
+        partial = not parts and _PARTIAL.search(before) is not None
+        if noun in _NOT_THINGS or partial or _LABEL.search(before):
             continue
         n = match.group("n").casefold()
         value = int(n) if n.isdigit() else count_word(n) or 0
@@ -70,33 +77,42 @@ def counts_in(text: str) -> list[Count]:
 
 @dataclass(frozen=True)
 class PaperCounts:
-    """Each noun the paper counts, with the values it gives and where it first gives each."""
+    """Each noun the paper counts, with the values it gives and where it first gives each.
+
+    ``stated`` holds every value the paper gives a noun, counts of a part included.
+    """
 
     counts: dict[str, dict[int, tuple[str, PaperSentence]]]
+    stated: dict[str, set[int]]
 
 
 def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
     """Collect the counts of the paper's sentences, table rows aside."""
     counts: dict[str, dict[int, tuple[str, PaperSentence]]] = {}
+    stated: dict[str, set[int]] = {}
     for sentence in sentences:
         if sentence.section == "table":
             continue
         for count in counts_in(sentence.text):
             counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
-    return PaperCounts(counts)
+        for count in counts_in(sentence.text, parts=True):
+            stated.setdefault(count.noun, set()).add(count.value)
+    return PaperCounts(counts, stated)
 
 
 def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
     """A count the claim gives a noun the paper counts with one other value only.
 
-    Not in a claim about cited work: another work's count of the noun is its own.
+    Not in a claim about cited work: another work's count of the noun is its own. Nor a value
+    the paper gives the noun elsewhere, even of a part: "9 percentage points with the app and
+    3 points with education" counts points twice.
     """
     cites = (NUMERIC_CITE, PAREN_CITE, NARRATIVE_CITE)
     if "et al" in claim or any(p.search(claim) for p in cites):
         return None
     for count in counts_in(claim):
         values = paper.counts.get(count.noun)
-        if not values or len(values) != 1 or count.value in values:
+        if not values or len(values) != 1 or count.value in paper.stated[count.noun]:
             continue
         written, sentence = next(iter(values.values()))
         return Mismatch(count.written, written, sentence.page, sentence.index)

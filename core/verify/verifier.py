@@ -39,6 +39,7 @@ from core.verify.binding import (
     paper_value_text,
     sentences_stating,
 )
+from core.verify.changes import change_mismatch
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
@@ -387,6 +388,8 @@ class Checker:
                 other = count_mismatch(claim, self.counts)
             if other is None:
                 other = clause_mismatch(numbers.mentions, numbers.text, evidence)
+            if other is None and not cross:
+                other = change_mismatch(numbers.text, evidence)
             if other is None and cross:
                 other = exchanged_value(numbers.mentions, numbers.text, evidence)
             if other is not None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import (
+    BOUND_ABOVE,
+    BOUND_BELOW,
     HEDGE,
     NumberMention,
     assigned_letter,
@@ -31,15 +33,6 @@ _HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", 
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 #: A bound: "more than 12,000", "at least 3", "under 5%", "超过1万", "500多", "90%以上".
-_BOUND_ABOVE = re.compile(
-    r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
-    r"|超过|逾|多于|大于|至少|不少于|不低于)\s*$",
-    re.I,
-)
-_BOUND_BELOW = re.compile(
-    r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)\s*$",
-    re.I,
-)
 _ABOVE_AFTER = re.compile(r"\s*%?\s*(?:以上|多)")
 _BELOW_AFTER = re.compile(r"\s*%?\s*(?:以下|以内)")
 
@@ -251,8 +244,8 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     just inside it (12,450); see ``digit_unit``.
     """
     ahead = text[: mention.start]
-    above = bool(_BOUND_ABOVE.search(ahead) or _ABOVE_AFTER.match(text, mention.end))
-    below = _BOUND_BELOW.search(ahead) or _BELOW_AFTER.match(text, mention.end)
+    above = bool(BOUND_ABOVE.search(ahead) or _ABOVE_AFTER.match(text, mention.end))
+    below = BOUND_BELOW.search(ahead) or _BELOW_AFTER.match(text, mention.end)
     if not mention.scale and (above or below):
         if facts.has_number(mention):
             return mention

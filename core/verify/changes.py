@@ -1,0 +1,134 @@
+"""A change a claim states against the start and end values the paper gives for it.
+
+"The mean ISI score fell from 16.4 to 9.1 in the CBT-I group and from 16.1 to 13.2 in the
+control group (adjusted difference -4.1 points)": a claim that "scores fell by 4.1 points in
+the control group" holds a value of the sentence, near its words, so binding passes it. The
+paper gives the control group's change as a start and an end: the claim's change must be their
+difference, in points, or, for a percentage, the relative change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from core.text.normalize import approximate_tolerance, rounding_tolerance
+from core.text.words import content_words
+from core.types import Evidence
+from core.verify.binding import Mismatch, is_table_row
+
+_SIZE = r"\d+(?:\.\d+)?"
+_NUMBER = rf"-?{_SIZE}"
+#: A change stated as a verb or a noun before its size: "fell by 4.1", "rose 5 points",
+#: "a reduction of about 30%".
+_CHANGE = re.compile(
+    r"\b(?:(?:fell|fallen|falls?|dropped|drops?|decreased|decreases?|declined|declines?|"
+    r"reduced|reduces?|went down|goes down|rose|risen|rises?|increased|increases?|grew|grows?|"
+    r"improved|improves?|went up|goes up|climbed|climbs?|gained|gains?)(?:\s+by)?"
+    r"|(?:reduction|drop|fall|decline|decrease|increase|rise|improvement|gain)\s+of)"
+    r"\s+(?P<hedge>(?:about|around|roughly|nearly|almost|some)\s+)?"
+    rf"(?P<size>{_SIZE})(?P<percent>\s?%)?",
+    re.I,
+)
+#: A start and an end: "from 16.4 to 9.1", "from 27% to 19%".
+_FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUMBER})\s?%?\s+to\s+(?P<b>{_NUMBER})\s?%?")
+#: What follows an end value up to the next one: "in the CBT-I group and …".
+_GROUP_END = re.compile(r"[,;(]|\s+(?:and|while|whereas|but)\s+", re.I)
+#: Words of a change's measure, not of whose change it is.
+_MEASURE = frozenset({"point", "points", "percentage", "percent"})
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: Decimal
+    end: Decimal
+    group: frozenset[str]
+    written: str
+    at: int
+
+
+def change_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | None:
+    """A change the claim states that the paper's start and end for its group contradict.
+
+    The group is the start and end whose following words ("in the control group") the claim
+    holds more of than any other start and end of the sentence, and what changed must be the
+    same (``_same_subject``). English only; table rows are not read.
+    """
+    words = _words(claim)
+    for change in _CHANGE.finditer(claim):
+        for ev in evidence:
+            if is_table_row(ev.text):
+                continue
+            spans = _spans(ev.text)
+            span = _group_span(spans, words)
+            if span is None:
+                continue
+            if not _same_subject(claim[: change.start()], ev.text[: span.at], spans):
+                continue
+            if not _fits(change, span):
+                written = change.group("size") + (change.group("percent") or "")
+                return Mismatch(written.replace(" ", ""), span.written, ev.page, ev.sentence_index)
+    return None
+
+
+def _same_subject(claim: str, sentence: str, spans: Sequence[_Span]) -> bool:
+    """Whether the claim's change ("insomnia scores") is of what the sentence starts and ends.
+
+    Whoever it changed for ("the mean ISI score … in the control group"): the claim's last word
+    before its change (its head noun) and half of its other words must be in the sentence
+    before the start and end; the words of the groups do not count.
+    """
+    groups = {w for s in spans for w in s.group}
+    heads = [w for w in _words_in_order(claim) if w not in groups]
+    if not heads:
+        return False
+    have = _words(sentence)
+    return _shared({heads[-1]}, have) == 1 and _shared(set(heads), have) * 2 >= len(set(heads))
+
+
+def _words_in_order(text: str) -> list[str]:
+    return [w for token in text.split() for w in _words(token)]
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in content_words(text) if not w[0].isdigit()}
+
+
+def _shared(words: set[str], others: set[str]) -> int:
+    """How many of ``words`` the others hold, a stem as its word ("scor" as "score")."""
+    return sum(any(o.startswith(w) or w.startswith(o) for o in others) for w in words)
+
+
+def _spans(text: str) -> list[_Span]:
+    out = []
+    for match in _FROM_TO.finditer(text):
+        rest = text[match.end() :]
+        stop = _GROUP_END.search(rest)
+        group = _words(rest[: stop.start() if stop else len(rest)]) - _MEASURE
+        a, b = Decimal(match["a"]), Decimal(match["b"])
+        out.append(_Span(a, b, frozenset(group), match.group(0).strip(), match.start()))
+    return out
+
+
+def _group_span(spans: Sequence[_Span], words: set[str]) -> _Span | None:
+    """The one span whose group the claim's words hold most of, if it holds any."""
+    scored = sorted(((len(s.group & words), i) for i, s in enumerate(spans)), reverse=True)
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return spans[scored[0][1]]
+
+
+def _fits(change: re.Match[str], span: _Span) -> bool:
+    """Whether the change is the span's difference, or its relative change for a percentage."""
+    value = Decimal(change.group("size"))
+    hedged = change.group("hedge") is not None
+    slack = approximate_tolerance(value) if hedged else rounding_tolerance(value)
+    difference = abs(span.start - span.end)
+    if abs(value - difference) <= slack + rounding_tolerance(span.start) * 2:
+        return True
+    if change.group("percent") is None or span.start == 0:
+        return False
+    relative = difference / abs(span.start) * 100
+    return abs(value - relative) <= max(slack, Decimal(1))

@@ -1,0 +1,68 @@
+"""A change the claim states is the difference of the start and end the paper gives its group."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.types import Evidence
+from core.verify.binding import is_table_row
+from core.verify.changes import change_mismatch
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+RESULTS = (
+    "Results: At 12 weeks, the mean ISI score fell from 16.4 to 9.1 in the CBT-I group and from "
+    "16.1 to 13.2 in the control group (adjusted difference -4.1 points, 95% CI -5.2 to -3.0; "
+    "p<0.001)."
+)
+MEDICATION = (
+    "Use of sleep medication decreased from 27% to 19% in the CBT-I group and did not change in "
+    "the control group."
+)
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    return [Evidence(1, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate(texts)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the difference, in points, for the group the claim names
+        ("Insomnia scores fell by 7.3 points in the CBT-I group.", None),
+        ("Insomnia scores fell by 2.9 points in the control group.", None),
+        ("Insomnia scores fell by 4.1 points in the control group.", ("4.1", "from 16.1 to 13.2")),
+        ("Insomnia scores fell by 5 points in the CBT-I group.", ("5", "from 16.4 to 9.1")),
+        # a percentage may be the relative change; a hedged one within its rounding
+        ("Insomnia scores fell by about 45% in the CBT-I group.", None),
+        ("Use of sleep medication fell by 8 percentage points in the CBT-I group.", None),
+        ("Use of sleep medication fell by 30% in the CBT-I group.", None),
+        (
+            "Use of sleep medication fell by 12 percentage points in the CBT-I group.",
+            ("12", "from 27% to 19%"),
+        ),
+        # what changed is not what the sentence gives a start and end for
+        ("Sleep efficiency improved by 12 points in the CBT-I group.", None),
+        # no group the claim names more of than another
+        ("Scores fell by 4.1 points.", None),
+    ],
+)
+def test_a_change_against_its_start_and_end(claim: str, mismatch: tuple[str, str] | None) -> None:
+    found = change_mismatch(claim, _evidence(RESULTS, MEDICATION))
+    assert (found and (found.claim_value, found.paper_value)) == mismatch
+
+
+def test_a_bracketed_semicolon_makes_no_table_row() -> None:
+    assert not is_table_row(RESULTS)
+    assert is_table_row("Table 2: HTML: n=3 0.401; n=7 0.302")
+    assert is_table_row("Table 6: BERT-large: Overall 70.5 (± 2.5); Easy 72.6 (± 2.3)")
+
+
+def test_the_verdict_names_the_start_and_end() -> None:
+    paper = make_paper([RESULTS])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("Insomnia scores fell by 5 points in the CBT-I group.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "number_mismatch:5->from 16.4 to 9.1"
+    assert verdict.explanation.startswith("The claim says 5, but the paper says from 16.4 to 9.1")

@@ -1,0 +1,67 @@
+"""Proportions in words ("more than half of", "one in five") stand for a range of percentages."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from core.config import CheckerSettings
+from core.text.proportions import proportions
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("More than half of the users", [("half", "50", "50", "100")]),
+        ("About a third of patients", [("a third", "33.3", "28.3", "38.3")]),
+        ("two-thirds of the cohort", [("two-thirds", "66.7", "61.7", "71.7")]),
+        ("nearly half of them", [("half", "50", "45", "50")]),
+        ("fewer than one in ten", [("one in ten", "10", "0", "10")]),
+        ("nine out of ten users", [("nine out of ten", "90", "85", "95")]),
+        ("超过一半的患者", [("一半", "50", "50", "100")]),
+        ("三分之一的参与者", [("三分之一", "33.3", "28.3", "38.3")]),
+        # a part of a span, a percentage, an improper fraction: no proportion
+        ("the first half of the year", []),
+        ("百分之三十的患者", []),
+        ("three halves of", []),
+    ],
+)
+def test_proportions_read(text: str, read: list[tuple[str, str, str, str]]) -> None:
+    found = [
+        (p.mention.raw, str(p.mention.value), str(p.low), str(p.high)) for p in proportions(text)
+    ]
+    assert found == read
+
+
+def test_a_bound_excludes_its_own_value() -> None:
+    (more,) = proportions("more than half of the users")
+    assert not more.covers(Decimal(50))
+    assert more.covers(Decimal("50.5"))
+    assert more.covers(Decimal(72))
+
+
+PAPER = make_paper(
+    [
+        "Remission was reached by 38% of the participants who used the app. "
+        "Adherence to the app was 72% at twelve weeks.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("More than a third of the participants who used the app reached remission.", False),
+        ("Nearly two-fifths of the participants who used the app reached remission.", False),
+        ("More than half of the participants who used the app reached remission.", True),
+        ("Almost half of the participants who used the app reached remission.", True),
+        ("One in five of the participants who used the app reached remission.", True),
+    ],
+)
+def test_a_proportion_in_words_binds_to_the_papers_percentage(claim: str, flagged: bool) -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    assert any(r.startswith("number_mismatch") for r in verdict.reasons) == flagged, verdict
