@@ -28,6 +28,10 @@ SENTENCES = {
         "as medical data) should be careful not to put data in public version control systems."
     ),
     "clause": "HTML improves the accuracy of volatility prediction, but it does not reduce cost.",
+    "and_not": (
+        "Use of sleep medication decreased from 27% to 19% in the app group and did not change "
+        "in the control group over the twelve weeks."
+    ),
     "lowers": "GPT-4 performs best, but in-context examples slightly lower its 3-class score.",
     "unique": "OpenQuestion is unique in comparison since survey development is run by JSON.",
     "useful": (
@@ -219,6 +223,12 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ),
         # the negation belongs to another clause than the claim's fact
         ("HTML improves the accuracy of volatility prediction.", "clause", None),
+        ("Use of sleep medication decreased from 27% to 19% in the app group.", "and_not", None),
+        (
+            "Use of sleep medication changed in the control group over the twelve weeks.",
+            "and_not",
+            "not",
+        ),
         # a direction word may be the negation said otherwise ("does not increase")
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
     ],
