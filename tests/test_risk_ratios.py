@@ -8,7 +8,7 @@ import pytest
 
 from core.config import CheckerSettings
 from core.text.normalize import extract_numbers
-from core.verify.risk_ratios import converted, glossed, ratio_values
+from core.verify.risk_ratios import converted, glossed, nearest_ratio, ratio_values
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -69,3 +69,32 @@ def test_a_converted_ratio_is_the_papers_number(claim: str, number_flagged: bool
     verdict = checker.verify(claim)[0]
     flagged = any(r.startswith("number_") for r in verdict.reasons)
     assert flagged == number_flagged, verdict.reasons
+
+
+def test_a_wrong_change_of_risk_is_told_the_ratio() -> None:
+    paper = make_paper(
+        [
+            "Each additional daily cup was associated with a 7% lower risk of type 2 diabetes.",
+            OVERALL,
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    claim = "Those who drank three or more cups had a 39% lower risk of type 2 diabetes."
+    verdict = checker.verify(claim)[0]
+    assert "number_mismatch:39%->0.71, a 29% lower risk" in verdict.reasons
+    assert verdict.explanation.startswith(
+        "The claim says 39%, but the paper says 0.71, a 29% lower risk (p. 1)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "nearest"),
+    [
+        ("Women had a 20% lower risk.", (0, "0.82, an 18% lower risk")),
+        ("Men had a 30% lower risk.", (0, "0.64, a 36% lower risk")),
+        ("20% of women were smokers.", None),
+    ],
+)
+def test_the_nearest_ratio_of_several(claim: str, nearest: tuple[int, str] | None) -> None:
+    mention = next(m for m in extract_numbers(claim) if m.percent)
+    assert nearest_ratio(claim, mention, [BY_SEX]) == nearest

@@ -37,7 +37,7 @@ from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
-from core.verify.risk_ratios import converted
+from core.verify.risk_ratios import converted, nearest_ratio
 
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
@@ -452,7 +452,14 @@ def bind_numbers(
             for f in (found, elsewhere)
         ]
         same = max((o for o in overlaps if o is not None), default=None)
-        rival = _contradicting(mention, wanted, found, claim, others, far)
+        # A change of risk no ratio converts is told the ratio nearest it, not another percentage.
+        risk = nearest_ratio(claim, mention, texts) if same is None else None
+        rival: tuple[int, Mismatch] | None
+        if risk is not None:
+            ev = evidence[risk[0]]
+            rival = len(wanted.words), Mismatch(mention.raw, risk[1], ev.page, ev.sentence_index)
+        else:
+            rival = _contradicting(mention, wanted, found, claim, others, far)
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the evidence sentence stating
         # the claim's fact has it in other words.

@@ -13,11 +13,16 @@ Bounds of a confidence interval ("95% CI 0.60-0.84") are not the ratio.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from core.text.normalize import NumberMention, extract_numbers, rounding_tolerance
+from core.text.normalize import (
+    NumberMention,
+    canonical_number,
+    extract_numbers,
+    rounding_tolerance,
+)
 
 #: A sentence that reports ratios of risk.
 _RATIO_WORDS = re.compile(
@@ -52,6 +57,32 @@ def converted(claim: str, mention: NumberMention, texts: Iterable[str]) -> Numbe
         if ratio is not None:
             return replace(mention, value=ratio.value, percent=False)
     return None
+
+
+def nearest_ratio(
+    claim: str, mention: NumberMention, texts: Sequence[str]
+) -> tuple[int, str] | None:
+    """For a change of risk no ratio converts, the nearest ratio of the texts, as a change.
+
+    "a 39% lower risk" against "HR 0.71": (the text's position, "0.71, a 29% lower risk").
+    """
+    wanted = _converts(claim, mention)
+    if wanted is None:
+        return None
+    found = [
+        (abs(r.value - wanted), i, r)
+        for i, text in enumerate(texts)
+        if _RATIO_WORDS.search(text)
+        for r in _ratios(text)
+    ]
+    if not found:
+        return None
+    _, index, ratio = min(found, key=lambda f: (f[0], f[1]))
+    change = canonical_number(abs(1 - ratio.value) * 100)
+    way = "lower" if ratio.value < 1 else "higher"
+    # "an 18%", "an 80%", "an 11%": the article as the number is spoken
+    article = "an" if change.startswith("8") or change.split(".")[0] in ("11", "18") else "a"
+    return index, f"{ratio.raw}, {article} {change}% {way} risk"
 
 
 def glossed(claim: str, evidence: str) -> str:
