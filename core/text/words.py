@@ -42,6 +42,12 @@ def stem(word: str) -> str:
     return word
 
 
+def held(words: Iterable[str], others: Iterable[str]) -> int:
+    """How many of ``words`` the others hold, a stem as its word ("scor" of "scores", "score")."""
+    others = list(others)
+    return sum(any(o.startswith(w) or w.startswith(o) for o in others) for w in words)
+
+
 def content_words(text: str) -> set[str]:
     """Stemmed Latin content words, canonical numbers and Chinese character bigrams."""
     text = unicodedata.normalize("NFKC", text).casefold()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.normalize import approximate_tolerance, rounding_tolerance
-from core.text.words import content_words
+from core.text.words import content_words, held
 from core.types import Evidence
 from core.verify.binding import Mismatch, is_table_row
 
@@ -85,7 +85,7 @@ def _same_subject(claim: str, sentence: str, spans: Sequence[_Span]) -> bool:
     if not heads:
         return False
     have = _words(sentence)
-    return _shared({heads[-1]}, have) == 1 and _shared(set(heads), have) * 2 >= len(set(heads))
+    return held({heads[-1]}, have) == 1 and held(set(heads), have) * 2 >= len(set(heads))
 
 
 def _words_in_order(text: str) -> list[str]:
@@ -95,10 +95,6 @@ def _words_in_order(text: str) -> list[str]:
 def _words(text: str) -> set[str]:
     return {w for w in content_words(text) if not w[0].isdigit()}
 
-
-def _shared(words: set[str], others: set[str]) -> int:
-    """How many of ``words`` the others hold, a stem as its word ("scor" as "score")."""
-    return sum(any(o.startswith(w) or w.startswith(o) for o in others) for w in words)
 
 
 def _spans(text: str) -> list[_Span]:

@@ -58,6 +58,7 @@ from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retr
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
+from core.verify.group_values import GroupsReversed, check_group_values
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
@@ -79,7 +80,15 @@ from core.verify.trends import ScaleReversed, TrendReversed, check_scale, check_
 from core.verify.verdict import Decision, Signals, asks_judge, decide
 
 #: What turns the paper's statement round: a direction, a negation, an advice, a contrast.
-Reversal = Reversed | SwappedOrder | NegationDropped | NegationAdded | AdviceReversed | CrossedPair
+Reversal = (
+    Reversed
+    | SwappedOrder
+    | NegationDropped
+    | NegationAdded
+    | AdviceReversed
+    | CrossedPair
+    | GroupsReversed
+)
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
 _RESTATED = 8
@@ -520,6 +529,7 @@ class Checker:
             check_direction(read, evidence)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
+            or check_group_values(read, evidence)
         )
 
     def _read_for_direction(self, text: str, cross: bool) -> str:

@@ -1,0 +1,137 @@
+"""A comparison of two groups read against the values a sentence gives each.
+
+"Dropout at 12 weeks was 11% with CBT-I and 8% with education": a claim that "dropout was
+higher with education than with the app" keeps the sentence's words and compares the two
+groups the wrong way round. A claim "X was higher (lower, more common …) in A than in B" is
+read against an evidence sentence that gives two values of one kind, each followed by its
+group ("11% with CBT-I", "8% with education"), when the sentence states what the claim
+compares. A group the claim names in the words of one of the two is that one; a claim that
+names one of them so (education) may call the other as it likes (the app for CBT-I). English
+only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from core.text.quotes import excerpt
+from core.text.words import content_words, held
+from core.types import Evidence
+
+_HIGHER = r"higher|greater|larger|more common|more frequent|more likely|more prevalent"
+_LOWER = r"lower|smaller|less common|less frequent|less likely|less prevalent|rarer"
+_PREPOSITION = r"with|in|among|for|on|under"
+_CLAIM = re.compile(
+    r"(?P<subject>[^,;]+?)\s+(?:was|were|is|are|remained|stayed)\s+"
+    r"(?:(?:slightly|much|far|significantly|substantially|somewhat|considerably)\s+)?"
+    rf"(?:(?P<higher>{_HIGHER})|(?P<lower>{_LOWER}))\s+"
+    rf"(?:{_PREPOSITION})\s+(?P<a>[^,;]+?)\s+than\s+(?:{_PREPOSITION})\s+(?P<b>[^,;.]+)",
+    re.I,
+)
+#: A value and the group after it: "11% with CBT-I", "0.82 in women", "38% of controls".
+_VALUE = re.compile(
+    rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s+[a-z]+){{0,2}}?\s+"
+    rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)(?=\s+and\s|\s+vs\.?\s|\s+versus\s|[,;()]|\.\s|\.$|$)",
+    re.I,
+)
+_GENERIC = frozenset({"group", "groups", "arm", "arms", "the", "participants", "patients"})
+
+
+@dataclass(frozen=True)
+class GroupsReversed:
+    """The sentence gives the claim's higher group the lower value, or the other way round."""
+
+    ahead: str
+    behind: str
+    values: tuple[str, str]
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``groups_reversed:education<CBT-I``."""
+        return f"groups_reversed:{self.ahead}<{self.behind}"
+
+    def explain(self) -> str:
+        """``The paper gives 8% for education and 11% for CBT-I (p. 1): “…”``."""
+        return (
+            f"The paper gives {self.values[0]} for {self.ahead} and {self.values[1]} for "
+            f"{self.behind} (p. {self.page}): “{excerpt(self.text)}”"
+        )
+
+
+@dataclass(frozen=True)
+class _Given:
+    value: Decimal
+    written: str
+    percent: bool
+    group: str
+    words: frozenset[str]
+    start: int
+
+
+def check_group_values(claim: str, evidence: Sequence[Evidence]) -> GroupsReversed | None:
+    """The first evidence sentence whose two groups' values reverse the claim's comparison."""
+    found = _CLAIM.search(claim)
+    if found is None:
+        return None
+    subject = _words(found.group("subject"))
+    a, b = _words(found.group("a")), _words(found.group("b"))
+    if not subject or not (a or b):
+        return None
+    for ev in evidence:
+        given = _two_groups(ev.text)
+        if given is None or not held(subject, _words(ev.text[: given[0].start])):
+            continue
+        pair = _matched(a, b, given)
+        if pair is None:
+            continue
+        first, second = pair
+        higher = found.group("higher") is not None
+        if first.value != second.value and (first.value > second.value) != higher:
+            return GroupsReversed(
+                first.group, second.group, (first.written, second.written), ev.text, ev.page
+            )
+    return None
+
+
+def _two_groups(text: str) -> tuple[_Given, _Given] | None:
+    """The sentence's two values of one kind with their groups, when it gives exactly two."""
+    given = [
+        _Given(
+            Decimal(m["value"]),
+            m["value"] + (m["percent"] or ""),
+            m["percent"] is not None,
+            m["group"].strip(),
+            frozenset(_words(m["group"])),
+            m.start(),
+        )
+        for m in _VALUE.finditer(text)
+    ]
+    if len(given) != 2 or given[0].percent != given[1].percent or given[0].words == given[1].words:
+        return None
+    return given[0], given[1]
+
+
+def _matched(
+    a: set[str], b: set[str], given: tuple[_Given, _Given]
+) -> tuple[_Given, _Given] | None:
+    """The claim's two groups as the sentence's (first, second), or None when it cannot tell."""
+    one, two = given
+    hits = [(bool(a & g.words), bool(b & g.words)) for g in given]
+    if hits[0][0] and not hits[0][1] and not hits[1][0]:
+        return one, two
+    if hits[1][0] and not hits[1][1] and not hits[0][0]:
+        return two, one
+    if hits[0][1] and not hits[0][0] and not hits[1][1]:
+        return two, one
+    if hits[1][1] and not hits[1][0] and not hits[0][1]:
+        return one, two
+    return None
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in content_words(text) if not w[0].isdigit() and w not in _GENERIC}
