@@ -31,6 +31,7 @@ TRIAL = ev(
     "In this trial, 412 adults aged 65 years or older with chronic insomnia were randomly "
     "assigned to the app or to sleep hygiene education."
 )
+AGED = ev("The cohort study enrolled 60 older adults aged 45 to 64 years.")
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
@@ -327,6 +328,8 @@ PARAMS = ev(
         ("The trial randomly assigned 412 older adults to the app.", [TRIAL], 1, None),
         ("The trial randomly assigned 512 older adults to the app.", [TRIAL], 0, ("512", "412")),
         ("The trial enrolled 412 adults aged 75 years or older.", [TRIAL], 1, ("75", "65")),
+        # the unit of a range of ages stands after its end
+        ("The cohort study enrolled 60 older adults.", [AGED], 1, None),
     ],
 )
 def test_bind_numbers(

@@ -15,13 +15,13 @@ from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 @pytest.mark.parametrize(
     ("text", "read"),
     [
-        ("More than half of the users", [("half", "50", "50", "100")]),
+        ("More than half of the users", [("More than half", "50", "50", "100")]),
         ("About a third of patients", [("a third", "33.3", "28.3", "38.3")]),
         ("two-thirds of the cohort", [("two-thirds", "66.7", "61.7", "71.7")]),
-        ("nearly half of them", [("half", "50", "45", "50")]),
-        ("fewer than one in ten", [("one in ten", "10", "0", "10")]),
+        ("nearly half of them", [("nearly half", "50", "45", "50")]),
+        ("fewer than one in ten", [("fewer than one in ten", "10", "0", "10")]),
         ("nine out of ten users", [("nine out of ten", "90", "85", "95")]),
-        ("超过一半的患者", [("一半", "50", "50", "100")]),
+        ("超过一半的患者", [("超过一半", "50", "50", "100")]),
         ("三分之一的参与者", [("三分之一", "33.3", "28.3", "38.3")]),
         # a part of a span, a percentage, an improper fraction: no proportion
         ("the first half of the year", []),
@@ -65,3 +65,10 @@ def test_a_proportion_in_words_binds_to_the_papers_percentage(claim: str, flagge
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     assert any(r.startswith("number_mismatch") for r in verdict.reasons) == flagged, verdict
+
+
+def test_the_mismatch_quotes_the_proportion_as_written() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    claim = "More than half of the participants who used the app reached remission."
+    verdict = checker.verify(claim)[0]
+    assert verdict.explanation.startswith("The claim says More than half, but the paper says 38%")

@@ -100,13 +100,16 @@ def _proportion(text: str, match: re.Match[str], numerator: int, denominator: in
     if value == value.to_integral_value():
         value = value.quantize(Decimal(1))
     before, end = text[: match.start()], match.end()
-    mention = NumberMention(
-        match.group(0), match.start(), end, value, percent=True, approximate=True
-    )
-    if BOUND_ABOVE.search(before) or _ABOVE_AFTER.match(text, end):
+    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+    nearly = _NEARLY.search(before)
+    # As written with its bound or hedge ("more than half"), for the reader of a mismatch.
+    said = above or below or nearly
+    written = text[said.start() if said else match.start() : end].strip()
+    mention = NumberMention(written, match.start(), end, value, percent=True, approximate=True)
+    if above or _ABOVE_AFTER.match(text, end):
         return Proportion(mention, value, Decimal(100), bound=True)
-    if BOUND_BELOW.search(before) or _BELOW_AFTER.match(text, end):
+    if below or _BELOW_AFTER.match(text, end):
         return Proportion(mention, Decimal(0), value, bound=True)
-    if _NEARLY.search(before):
+    if nearly:
         return Proportion(mention, value - SPREAD, value)
     return Proportion(mention, value - SPREAD, value + SPREAD)

@@ -753,8 +753,10 @@ def same_kind(
 
 #: A unit of time after a number: it measures a span or an age ("65 years", "6-week", "9个月").
 _TIME_UNIT = re.compile(
-    r"(?:\s|-)?(?:years?|yrs?|months?|weeks?|days?|hours?|minutes?|seconds?)\b"
-    r"|\s?(?:岁|个月|周|天|小时|分钟)",
+    # the unit of a range stands after its end: "aged 45 to 64 years"
+    r"(?:\s?(?:to|-|–|and)\s?\d+(?:\.\d+)?)?"
+    r"(?:(?:\s|-)?(?:years?|yrs?|months?|weeks?|days?|hours?|minutes?|seconds?)\b"
+    r"|\s?(?:岁|个月|周|天|小时|分钟))",
     re.I,
 )
 #: A plural noun within two words after a number: it counts things ("412 older adults").

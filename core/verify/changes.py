@@ -96,7 +96,6 @@ def _words(text: str) -> set[str]:
     return {w for w in content_words(text) if not w[0].isdigit()}
 
 
-
 def _spans(text: str) -> list[_Span]:
     out = []
     for match in _FROM_TO.finditer(text):
