@@ -115,6 +115,9 @@ BOUND_BELOW = re.compile(
     r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)\s*$",
     re.I,
 )
+#: The same after a Chinese number: "500多", "90%以上", "90%以下".
+BOUND_ABOVE_AFTER = re.compile(r"\s*%?\s*(?:以上|多)")
+BOUND_BELOW_AFTER = re.compile(r"\s*%?\s*(?:以下|以内)")
 
 
 def approximate_tolerance(value: Decimal) -> Decimal:

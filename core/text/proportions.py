@@ -15,7 +15,9 @@ from decimal import Decimal
 
 from core.text.normalize import (
     BOUND_ABOVE,
+    BOUND_ABOVE_AFTER,
     BOUND_BELOW,
+    BOUND_BELOW_AFTER,
     COUNT_WORDS,
     NumberMention,
     count_word,
@@ -45,8 +47,6 @@ _ZH = re.compile(
     r"(?<![百千万])(?P<den>[二三四五六七八九十])分之(?P<num>[一二三四五六七八九])|一半"
 )
 _NEARLY = re.compile(r"\b(?:nearly|almost|just under|近|将近|接近)\s*$", re.I)
-_ABOVE_AFTER = re.compile(r"\s*(?:以上|多)")
-_BELOW_AFTER = re.compile(r"\s*(?:以下|不到)")
 
 
 @dataclass(frozen=True)
@@ -106,9 +106,9 @@ def _proportion(text: str, match: re.Match[str], numerator: int, denominator: in
     said = above or below or nearly
     written = text[said.start() if said else match.start() : end].strip()
     mention = NumberMention(written, match.start(), end, value, percent=True, approximate=True)
-    if above or _ABOVE_AFTER.match(text, end):
+    if above or BOUND_ABOVE_AFTER.match(text, end):
         return Proportion(mention, value, Decimal(100), bound=True)
-    if below or _BELOW_AFTER.match(text, end):
+    if below or BOUND_BELOW_AFTER.match(text, end):
         return Proportion(mention, Decimal(0), value, bound=True)
     if nearly:
         return Proportion(mention, value - SPREAD, value)

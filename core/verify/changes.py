@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.normalize import approximate_tolerance, rounding_tolerance
-from core.text.words import content_words, held
+from core.text.words import fact_words, held
 from core.types import Evidence
 from core.verify.binding import Mismatch, is_table_row
 
@@ -56,7 +56,7 @@ def change_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | None
     holds more of than any other start and end of the sentence, and what changed must be the
     same (``_same_subject``). English only; table rows are not read.
     """
-    words = _words(claim)
+    words = fact_words(claim)
     for change in _CHANGE.finditer(claim):
         for ev in evidence:
             if is_table_row(ev.text):
@@ -84,16 +84,12 @@ def _same_subject(claim: str, sentence: str, spans: Sequence[_Span]) -> bool:
     heads = [w for w in _words_in_order(claim) if w not in groups]
     if not heads:
         return False
-    have = _words(sentence)
+    have = fact_words(sentence)
     return held({heads[-1]}, have) == 1 and held(set(heads), have) * 2 >= len(set(heads))
 
 
 def _words_in_order(text: str) -> list[str]:
-    return [w for token in text.split() for w in _words(token)]
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in content_words(text) if not w[0].isdigit()}
+    return [w for token in text.split() for w in fact_words(token)]
 
 
 def _spans(text: str) -> list[_Span]:
@@ -101,7 +97,7 @@ def _spans(text: str) -> list[_Span]:
     for match in _FROM_TO.finditer(text):
         rest = text[match.end() :]
         stop = _GROUP_END.search(rest)
-        group = _words(rest[: stop.start() if stop else len(rest)]) - _MEASURE
+        group = fact_words(rest[: stop.start() if stop else len(rest)], _MEASURE)
         a, b = Decimal(match["a"]), Decimal(match["b"])
         out.append(_Span(a, b, frozenset(group), match.group(0).strip(), match.start()))
     return out

@@ -56,22 +56,24 @@ class Count:
     written: str
 
 
-def counts_in(text: str, *, parts: bool = False) -> list[Count]:
-    """The whole counts of things the text states ("three annotators", "2 datasets").
+def counts_in(text: str) -> list[Count]:
+    """The whole counts of things the text states ("three annotators", "2 datasets")."""
+    return [count for count, part in _counts(text) if not part]
 
-    With ``parts``, counts that may be of a part ("on two datasets") as well.
-    """
+
+def _counts(text: str) -> list[tuple[Count, bool]]:
+    """Each count of things with whether it may count a part."""
     found = []
     for match in _EN.finditer(text):
         noun = match.group("noun").casefold()
         before = text[: match.start()]
-        partial = not parts and _PARTIAL.search(before) is not None
-        if noun in _NOT_THINGS or partial or _LABEL.search(before):
+        if noun in _NOT_THINGS or _LABEL.search(before):
             continue
         n = match.group("n").casefold()
         value = int(n) if n.isdigit() else count_word(n) or 0
         if value >= 2:
-            found.append(Count(value, stem(noun.removesuffix("s")), match.group(0)))
+            count = Count(value, stem(noun.removesuffix("s")), match.group(0))
+            found.append((count, _PARTIAL.search(before) is not None))
     return found
 
 
@@ -93,10 +95,10 @@ def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
     for sentence in sentences:
         if sentence.section == "table":
             continue
-        for count in counts_in(sentence.text):
-            counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
-        for count in counts_in(sentence.text, parts=True):
+        for count, part in _counts(sentence.text):
             stated.setdefault(count.noun, set()).add(count.value)
+            if not part:
+                counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
     return PaperCounts(counts, stated)
 
 

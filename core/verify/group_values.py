@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.quotes import excerpt
-from core.text.words import content_words, held
+from core.text.words import fact_words, held
 from core.types import Evidence
 
 _HIGHER = r"higher|greater|larger|more common|more frequent|more likely|more prevalent"
@@ -78,13 +78,13 @@ def check_group_values(claim: str, evidence: Sequence[Evidence]) -> GroupsRevers
     found = _CLAIM.search(claim)
     if found is None:
         return None
-    subject = _words(found.group("subject"))
-    a, b = _words(found.group("a")), _words(found.group("b"))
+    subject = fact_words(found.group("subject"), _GENERIC)
+    a, b = fact_words(found.group("a"), _GENERIC), fact_words(found.group("b"), _GENERIC)
     if not subject or not (a or b):
         return None
     for ev in evidence:
         given = _two_groups(ev.text)
-        if given is None or not held(subject, _words(ev.text[: given[0].start])):
+        if given is None or not held(subject, fact_words(ev.text[: given[0].start], _GENERIC)):
             continue
         pair = _matched(a, b, given)
         if pair is None:
@@ -106,7 +106,7 @@ def _two_groups(text: str) -> tuple[_Given, _Given] | None:
             m["value"] + (m["percent"] or ""),
             m["percent"] is not None,
             m["group"].strip(),
-            frozenset(_words(m["group"])),
+            frozenset(fact_words(m["group"], _GENERIC)),
             m.start(),
         )
         for m in _VALUE.finditer(text)
@@ -131,7 +131,3 @@ def _matched(
     if hits[1][1] and not hits[1][0] and not hits[0][1]:
         return one, two
     return None
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in content_words(text) if not w[0].isdigit() and w not in _GENERIC}

@@ -9,7 +9,9 @@ from decimal import Decimal
 
 from core.text.normalize import (
     BOUND_ABOVE,
+    BOUND_ABOVE_AFTER,
     BOUND_BELOW,
+    BOUND_BELOW_AFTER,
     HEDGE,
     NumberMention,
     assigned_letter,
@@ -32,9 +34,6 @@ from core.verify.tallies import table_totals, tallies
 _HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
-#: A bound: "more than 12,000", "at least 3", "under 5%", "超过1万", "500多", "90%以上".
-_ABOVE_AFTER = re.compile(r"\s*%?\s*(?:以上|多)")
-_BELOW_AFTER = re.compile(r"\s*%?\s*(?:以下|以内)")
 
 
 def check_numbers(
@@ -244,8 +243,8 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     just inside it (12,450); see ``digit_unit``.
     """
     ahead = text[: mention.start]
-    above = bool(BOUND_ABOVE.search(ahead) or _ABOVE_AFTER.match(text, mention.end))
-    below = BOUND_BELOW.search(ahead) or _BELOW_AFTER.match(text, mention.end)
+    above = bool(BOUND_ABOVE.search(ahead) or BOUND_ABOVE_AFTER.match(text, mention.end))
+    below = BOUND_BELOW.search(ahead) or BOUND_BELOW_AFTER.match(text, mention.end)
     if not mention.scale and (above or below):
         if facts.has_number(mention):
             return mention
