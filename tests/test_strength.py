@@ -10,6 +10,11 @@ ASSOCIATION = ["Coffee intake was associated with a lower risk of liver cancer i
 MICE = ["In mice fed a high-fat diet, the compound reduced weight gain by 12%."]
 HEDGED = ["These results suggest that the new schedule may reduce missed doses."]
 PLAIN = ["The new schedule reduced missed doses by 30% in the trial."]
+DENIED = [
+    "Because the study was observational, it cannot establish that walking more causes lower "
+    "mortality.",
+    "More steps per day were associated with lower mortality.",
+]
 
 
 @pytest.mark.parametrize(
@@ -28,6 +33,17 @@ PLAIN = ["The new schedule reduced missed doses by 30% in the trial."]
         ("The authors suggest the new schedule may reduce missed doses.", HEDGED, None),
         ("The new schedule reduces missed doses.", PLAIN, None),
         ("The trial enrolled patients from three hospitals.", PLAIN, None),
+        # a cause the paper denies is no cause it reports; a claim may deny it too
+        ("Walking more causes older women to live longer.", DENIED, "overclaim_causal"),
+        ("Walking 4,400 steps a day cuts the risk of early death.", DENIED, "overclaim_causal"),
+        ("Coffee lowers the risk of liver cancer.", ASSOCIATION, "overclaim_causal"),
+        (
+            "The study cannot establish that walking more causes lower mortality.",
+            DENIED,
+            None,
+        ),
+        ("Women who walked more had a lower risk of death.", DENIED, None),
+        ("The new schedule cut the number of missed doses.", PLAIN, None),
     ],
 )
 def test_strength(claim: str, evidence: list[str], reason: str | None) -> None:
