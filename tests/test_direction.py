@@ -32,6 +32,12 @@ SENTENCES = {
         "Use of sleep medication decreased from 27% to 19% in the app group and did not change "
         "in the control group over the twelve weeks."
     ),
+    "device": "Step counts were recorded by the device and were not self-reported.",
+    "girls": "Girls used social media more than boys: 43.1% of girls and 21.9% of boys did so.",
+    "weaker": (
+        "The association was weaker in women than in men and was not observed for decaffeinated "
+        "coffee."
+    ),
     "lowers": "GPT-4 performs best, but in-context examples slightly lower its 3-class score.",
     "unique": "OpenQuestion is unique in comparison since survey development is run by JSON.",
     "useful": (
@@ -172,6 +178,20 @@ def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None
         ("MDRM outperforms HTML on accuracy.", "two", "comparison_swapped:MDRM<HTML"),
         # a negated claim decides nothing
         ("Glove does not outperform WWM-BERT.", "ablation", None),
+        # groups of a study are compared as names are
+        ("Boys used social media more than girls.", "girls", "comparison_swapped:boys<girls"),
+        ("Girls used social media more than boys.", "girls", None),
+        (
+            "The association was stronger in women than in men.",
+            "weaker",
+            "direction_reversed:stronger->weaker",
+        ),
+        ("The association was stronger in men than in women.", "weaker", None),
+        (
+            "The association was weaker in men than in women.",
+            "weaker",
+            "comparison_swapped:men<women",
+        ),
     ],
 )
 def test_swapped_comparisons(claim: str, key: str, reason: str | None) -> None:
@@ -229,6 +249,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
             "and_not",
             "not",
         ),
+        # a predicate without a subject of its own states its fact of the sentence's subject
+        ("Step counts were self-reported by the participants.", "device", "not"),
+        ("Step counts were recorded by the device.", "device", None),
         # a direction word may be the negation said otherwise ("does not increase")
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
     ],

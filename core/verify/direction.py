@@ -113,6 +113,8 @@ _COMPARED = re.compile(
     re.I,
 )
 _NAME = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9\-+]*")
+#: Groups of a study a comparison may be written between.
+_GROUP = re.compile(r"\b(?:men|women|girls|boys|males|females)\b", re.I)
 #: Words about the paper rather than its fact ("the paper describes", "the authors state").
 _FRAME = frozenset(
     "paper papers author authors study describe describes described state states stated say "
@@ -230,6 +232,7 @@ _CLAUSES = re.compile(
     rf"|\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)",
     re.I,
 )
+_NEGATED_AND = re.compile(rf"\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)", re.I)
 _PREDICATE = re.compile(rf"\s*{_AUXILIARY}(?:\s+not|n't)\b", re.I)
 
 
@@ -248,11 +251,14 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
     # The claim's words beyond the best clause may be those of a negated one, which states
     # the fact of the sentence's subject: "… and did not change in the control group". Three
     # of them at least, and half: a pair ("batch size") may be the negated clause's in passing.
+    # A predicate without a subject of its own ("Step counts were recorded by the device and
+    # were not self-reported") states its fact of the sentence's subject: one is enough.
     beyond = words - fact_words(best, _DIRECTION_STEMS)
     for clause in clauses:
         negation = _NEGATION.search(clause)
         held = len(beyond & fact_words(clause, _DIRECTION_STEMS))
-        if negation is not None and held >= 3 and 2 * held >= len(beyond):
+        least = 1 if _PREDICATE.match(clause) else 3
+        if negation is not None and held >= least and 2 * held >= len(beyond):
             if states_same_fact(words, fact_words(ev.text, _DIRECTION_STEMS)):
                 return NegationDropped(negation.group(0), ev.text, ev.page)
             return None
@@ -506,12 +512,32 @@ def _compared_pair(text: str) -> tuple[str, str, int] | None:
     ((sign, word),) = directions.items()
     sign = _MERIT.get(abs(sign), abs(sign)) * (1 if sign > 0 else -1)
     at = text.casefold().find(word.casefold())
-    names = list(dict.fromkeys(n for n in _NAME.findall(text) if not _is_frame_name(n)))
-    before = [n for n in names if 0 <= text.find(n) < at]
-    after = [n for n in names if text.find(n) > at]
+    names = _compared_names(text)
+    before = [n for n, i in names if i < at]
+    after = [(n, i) for n, i in names if i > at]
+    # "stronger in women than in men": both after the direction word, "than" between them.
+    if not before and len(after) >= 2 and _COMPARED.search(text, after[0][1], after[1][1]):
+        return after[0][0], after[1][0], sign
     if not before or not after:
         return None
-    return before[-1], after[0], sign
+    return before[-1], after[0][0], sign
+
+
+def _compared_names(text: str) -> list[tuple[str, int]]:
+    """The names a sentence may compare, each at its first place, and the groups it names.
+
+    A study compares groups as often as a paper compares methods: "Girls used social media more
+    than boys", "stronger in women than in men".
+    """
+    found: dict[str, int] = {}
+    for match in sorted([*_NAME.finditer(text), *_GROUP.finditer(text)], key=lambda m: m.start()):
+        name = match.group(0)
+        if _GROUP.fullmatch(name):
+            name = name.casefold()
+        elif _is_frame_name(name):
+            continue
+        found.setdefault(name, match.start())
+    return list(found.items())
 
 
 #: Improves, better and outperforms all say the first name is ahead: one sign for the three.
@@ -540,8 +566,10 @@ def _swapped_order(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swapp
         return None
     first, second, sign = mine
     for ev in evidence:
-        for clause in _CLAUSE_BREAK.split(ev.text):
-            if first not in clause or second not in clause:
+        clauses = (c for part in _CLAUSE_BREAK.split(ev.text) for c in _NEGATED_AND.split(part))
+        for clause in clauses:
+            named = {n for n, _ in _compared_names(clause)}
+            if first not in named or second not in named:
                 continue
             if _NEGATION.search(clause):
                 return None
