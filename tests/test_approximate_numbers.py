@@ -95,3 +95,57 @@ def _number_flagged(claim: str) -> tuple[bool, tuple[str, ...]]:
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     return any(r.startswith("number_") for r in verdict.reasons), verdict.reasons
+
+
+QUARTERS = make_paper(
+    [
+        "Women in the second quarter took 4,363 steps per day and those in the third quarter "
+        "5,905 steps per day.",
+        "As few as about 4,400 steps per day was associated with lower mortality.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a hedged value covers the paper's within its rounding, and so does the paper's own
+        # hedged statement of the claim's value
+        ("Women in the second quarter took about 4,400 steps per day.", None),
+        ("Women in the second quarter took 4,400 steps per day.", None),
+        ("Women in the second quarter took about 5,900 steps per day.", "5,900->4,363"),
+        ("Women in the third quarter took about 4,400 steps per day.", "4,400->5,905"),
+    ],
+)
+def test_a_hedged_value_covers_its_rounding(claim: str, mismatch: str | None) -> None:
+    checker = Checker(QUARTERS, FakeRetriever(QUARTERS), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
+    assert found == ([mismatch] if mismatch else []), reasons
+
+
+STEPS = make_paper(
+    [
+        "The women had completed a trial that ended in 2004.",
+        "The least active quarter of women took a median of 2,718 steps per day.",
+        "Each additional 1,000 steps per day was associated with lower mortality.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # a bound settles on a value with its unit, not on a year
+        ("The least active quarter took more than 2,000 steps per day.", False),
+        ("The least active quarter took about 2,700 steps per day.", False),
+        ("The least active quarter took fewer than 3,000 steps per day.", False),
+        # a bound whose number the paper states of something else is read against the value
+        ("The least active quarter took fewer than 1,000 steps per day.", True),
+        ("The least active quarter took more than 3,000 steps per day.", True),
+    ],
+)
+def test_a_bound_is_read_against_the_value_it_bounds(claim: str, flagged: bool) -> None:
+    checker = Checker(STEPS, FakeRetriever(STEPS), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    assert any(r.startswith("number_") for r in reasons) == flagged, reasons

@@ -261,6 +261,10 @@ def test_a_missing_ratio_names_the_papers_ratio() -> None:
         ("The model has 2 layers.", False),
         ("The model has 4 layers.", True),
         ("The model is trained for 5 epochs.", False),
+        # "72.0 years" states 72 years, and "3.50 h" 3.5 hours
+        ("The participants were 72 years old on average.", False),
+        ("The participants were 72 hours old on average.", True),
+        ("Queries take 3.5 hours.", False),
         ("预测覆盖30天的区间。", False),
         ("收益在60天内计算。", False),
         ("训练用时47小时。", True),
@@ -279,7 +283,8 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
             "Training took 47 minutes. Table 1 has 60 rows and 4 columns. "
             "Number of layers 2. Epochs: 5. The study began in 2021. "
             "Table 2: AIC CTU: time per claim 54s; indexing 2.5 h; 4 GPUs. "
-            "Inputs range from 1k to 16k tokens."
+            "Inputs range from 1k to 16k tokens. The mean age was 72.0 years. "
+            "Queries: 3.50 h."
         ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures

@@ -72,3 +72,33 @@ def test_the_mismatch_quotes_the_proportion_as_written() -> None:
     claim = "More than half of the participants who used the app reached remission."
     verdict = checker.verify(claim)[0]
     assert verdict.explanation.startswith("The claim says More than half, but the paper says 38%")
+
+
+PATHWAYS = make_paper(
+    [
+        "Harassment, poor sleep and low self-esteem together accounted for about half of the "
+        "association in girls.",
+        "Poor sleep was the strongest single pathway, explaining 13% of the association in girls.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the paper's own proportion in words is its value
+        (
+            "Harassment, poor sleep and low self-esteem explained about half of the link in girls.",
+            None,
+        ),
+        (
+            "Harassment, poor sleep and low self-esteem explained a third of the link in girls.",
+            "a third->half",
+        ),
+    ],
+)
+def test_the_papers_proportion_in_words_is_a_value(claim: str, mismatch: str | None) -> None:
+    checker = Checker(PATHWAYS, FakeRetriever(PATHWAYS), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
+    assert found == ([mismatch] if mismatch else []), reasons

@@ -18,6 +18,12 @@ OVERALL = (
 )
 BY_SEX = "In men the HR for three or more cups was 0.64, and in women it was 0.82."
 ODDS = "Smokers had higher odds of relapse (OR 1.45, 95% CI 1.10-1.91)."
+QUARTERS = (
+    "Compared with the least active quarter of women (a median of 2,718 steps per day), women "
+    "in the second quarter (4,363 steps per day) had a hazard ratio of 0.59 (95% CI "
+    "0.47-0.75), those in the third quarter (5,905 steps per day) 0.54 (95% CI 0.41-0.72), and "
+    "those in the highest quarter (8,442 steps per day) 0.42 (95% CI 0.30-0.60)."
+)
 
 
 @pytest.mark.parametrize(
@@ -26,6 +32,15 @@ ODDS = "Smokers had higher odds of relapse (OR 1.45, 95% CI 1.10-1.91)."
         ("Drinkers had a 29% lower risk of type 2 diabetes.", OVERALL, "0.71"),
         ("Men who drank three cups had a 36% lower risk.", BY_SEX, "0.64"),
         ("Smokers had 45% higher odds of relapse.", ODDS, "1.45"),
+        # the change told by a verb before the percentage, or as a likelihood
+        ("Drinking three cups cut the risk of type 2 diabetes by 29%.", OVERALL, "0.71"),
+        ("Drinking three cups reduced the risk by about 29%.", OVERALL, "0.71"),
+        ("Smokers were 45% more likely to relapse.", ODDS, "1.45"),
+        # of several ratios, the one of the group the claim names
+        ("Women in the third quarter had a 46% lower risk.", QUARTERS, "0.54"),
+        ("Women at about 4,400 steps a day had a 41% lower risk.", QUARTERS, "0.59"),
+        ("Women in the third quarter had a 41% lower risk.", QUARTERS, None),
+        ("Women in the highest quarter had a 46% lower risk.", QUARTERS, None),
         # the other way, another value, a bound of the interval, no change of risk stated
         ("Drinkers had a 29% higher risk of type 2 diabetes.", OVERALL, None),
         ("Drinkers had a 39% lower risk of type 2 diabetes.", OVERALL, None),
@@ -51,9 +66,18 @@ def test_the_ratio_is_an_anchor_of_the_claim() -> None:
 def test_the_judge_is_shown_the_conversion_of_a_lone_ratio() -> None:
     claim = "Drinkers had a 29% lower risk of type 2 diabetes."
     assert "(HR 0.71 (29% lower risk), 95% CI" in glossed(claim, OVERALL)
-    # two ratios in one sentence: whose ratio it is is the judge's to read, unaided
-    assert glossed("Men had a 36% lower risk.", BY_SEX) == BY_SEX
+    # two ratios in one sentence: only the ratio of the group the claim names is glossed
+    assert "men the HR for three or more cups was 0.64 (36% lower risk)," in glossed(
+        "Men had a 36% lower risk.", BY_SEX
+    )
+    assert glossed("Drinkers of three cups had a 36% lower risk.", BY_SEX) == BY_SEX
+    assert "0.54 (46% lower risk) (95% CI" in glossed(
+        "Women in the third quarter had a 46% lower risk.", QUARTERS
+    )
     assert glossed("Drinkers had a 39% lower risk.", OVERALL) == OVERALL
+    # in the claim's own words
+    assert "(OR 1.45 (45% higher odds), 95% CI" in glossed("Smokers had 45% higher odds.", ODDS)
+    assert "(OR 1.45 (45% more likely), 95% CI" in glossed("Smokers were 45% more likely.", ODDS)
 
 
 @pytest.mark.parametrize(
@@ -93,8 +117,55 @@ def test_a_wrong_change_of_risk_is_told_the_ratio() -> None:
         ("Women had a 20% lower risk.", (0, "0.82, an 18% lower risk")),
         ("Men had a 30% lower risk.", (0, "0.64, a 36% lower risk")),
         ("20% of women were smokers.", None),
+        # the group the claim names, then the ratio read as the percentage itself
+        ("Women in the third quarter had a 41% lower risk.", (1, "0.54, a 46% lower risk")),
+        ("Walking cuts the risk of death by 59%.", (1, "0.59, a 41% lower risk")),
+        ("Women in the second quarter had a 54% lower risk.", (1, "0.59, a 41% lower risk")),
     ],
 )
 def test_the_nearest_ratio_of_several(claim: str, nearest: tuple[int, str] | None) -> None:
     mention = next(m for m in extract_numbers(claim) if m.percent)
-    assert nearest_ratio(claim, mention, [BY_SEX]) == nearest
+    assert nearest_ratio(claim, mention, [BY_SEX, QUARTERS]) == nearest
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # a ratio read as the percentage of the change: HR 0.59 is a 41% lower risk
+        ("Walking 4,400 steps a day cuts the risk of death by 59%.", "0.59, a 41% lower risk"),
+        ("Women in the second quarter were 59% less likely to die.", "0.59, a 41% lower risk"),
+        # nor is the change a gap between two bounds of an interval (0.47 to 0.75 is +59.6%)
+        ("Women in the highest quarter had a 46% lower risk.", "0.42, a 58% lower risk"),
+        ("Women in the second quarter were 41% less likely to die.", None),
+        ("Women at about 4,400 steps a day had a 41% lower risk of death.", None),
+    ],
+)
+def test_a_ratio_is_not_its_percentage(claim: str, reason: str | None) -> None:
+    paper = make_paper(
+        [
+            "As few as about 4,400 steps per day was associated with lower mortality.",
+            QUARTERS,
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        ("Men who drank three or more cups had a 36% lower risk.", None),
+        ("Women who drank three or more cups had an 18% lower risk.", None),
+        # a group's ratio given to another group, or to everyone
+        ("Women who drank three or more cups had a 36% lower risk.", "0.82, an 18% lower risk"),
+        ("Those who drank three or more cups had a 36% lower risk.", "0.71, a 29% lower risk"),
+    ],
+)
+def test_a_groups_ratio_is_that_groups(claim: str, reason: str | None) -> None:
+    paper = make_paper([OVERALL, BY_SEX])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons

@@ -81,3 +81,35 @@ def states_same_fact(claim_words: set[str], sentence_words: set[str]) -> bool:
     """Whether a sentence holds at least SAME_STATEMENT of the claim's words."""
     shared = claim_words & sentence_words
     return bool(claim_words) and len(shared) >= SAME_STATEMENT * len(claim_words)
+
+
+#: Words that tell one group of a study from the others, by kind: its rank ("the third
+#: quarter", "the highest tertile") or its sex ("femal" is the stem of "females").
+_GROUPS = (
+    {w: w for w in "first second third fourth fifth highest lowest top bottom middle".split()},
+    {
+        **dict.fromkeys("men man male boy boys".split(), "men"),
+        **dict.fromkeys("women woman female femal girl".split(), "women"),
+    },
+)
+
+
+def conflicting_groups(a: Iterable[str], b: Iterable[str]) -> bool:
+    """Whether two sets of words name other groups ("second" against "third", men and women)."""
+    return any(mine and theirs and not mine & theirs for mine, theirs in _group_pairs(a, b))
+
+
+def same_group(a: Iterable[str], b: Iterable[str]) -> bool:
+    """Whether two sets of words name one group ("the third quarter", "women") and no other."""
+    pairs = _group_pairs(a, b)
+    return any(mine & theirs for mine, theirs in pairs) and not conflicting_groups(a, b)
+
+
+def names_group(words: Iterable[str]) -> bool:
+    """Whether the words name a group by its rank or sex."""
+    return any(w in kind for kind in _GROUPS for w in words)
+
+
+def _group_pairs(a: Iterable[str], b: Iterable[str]) -> list[tuple[set[str], set[str]]]:
+    a, b = set(a), set(b)
+    return [({k[w] for w in a if w in k}, {k[w] for w in b if w in k}) for k in _GROUPS]

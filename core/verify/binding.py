@@ -22,7 +22,9 @@ from decimal import Decimal
 from core.text.normalize import (
     BOUND_ABOVE,
     BOUND_BELOW,
+    HEDGE,
     NumberMention,
+    approximate_tolerance,
     assigned_letter,
     canonical_number,
     digit_setting,
@@ -32,13 +34,15 @@ from core.text.normalize import (
     spelled_numbers,
 )
 from core.text.proportions import Proportion, proportions
-from core.text.words import content_words, fact_words, states_same_fact, stem
+from core.text.words import conflicting_groups, content_words, fact_words, states_same_fact, stem
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
-from core.verify.risk_ratios import converted, nearest_ratio
+from core.verify.risk_ratios import converted, is_risk_change, nearest_ratio, ratio_spans
 
+#: A hedge right before a number: "about 4,400".
+_HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*$", re.I)
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
 _CJK = "\u3400-\u9fff"
@@ -309,6 +313,10 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
         return None
     if wanted.setting and have.setting and not _same_setting(wanted.setting, have.setting):
         return None
+    # So does a value of another group: "the second quarter" for "the third quarter", men for
+    # women.
+    if conflicting_groups(wanted.words, have.words):
+        return None
     shared = set(wanted.words & have.words)
     # A table header abbreviates ("Acc" for accuracy, "Prec" for precision).
     shared |= {w for w in wanted.words - shared if any(_abbreviates(w, h) for h in have.words)}
@@ -415,10 +423,13 @@ def bind_numbers(
     mentions = [_near_evidence(m, found) for m in mentions]
     # "a 29% lower risk" is the ratio 0.71 it converts, bound to that ratio's words.
     texts = [e.text for e in evidence]
-    mentions = [converted(claim, m, texts) or m for m in mentions]
+    as_ratios = [converted(claim, m, texts) for m in mentions]
+    read = {m.start for m in as_ratios if m is not None}
+    mentions = [r or m for r, m in zip(as_ratios, mentions, strict=True)]
     spelled = [_near_evidence(m, found) for m in spelled] + [_within(p, found) for p in shares]
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
+    plain = [v for _, ms in _without_ratios(found) for m in ms for v in value_forms(m)]
     bound = counted = 0
     mismatch: Mismatch | None = None
     # A condition the sentence names once holds for its numbers however far apart they stand
@@ -440,6 +451,11 @@ def bind_numbers(
     in_lists = {name_key(n) for group in listed(claim) for n in group}
     claim_names = {k: n for k, n in strict_names(claim).items() if k not in in_lists}
     for mention, wanted, digits in contexts:
+        if digits and mention.start in read:
+            # The ratio the change converts is the claim's (see ``converted``): bound.
+            bound += 1
+            counted += 1
+            continue
         others = [(value_forms(m), c) for m, c, _ in contexts if m is not mention]
         as_setting = setting_value(claim, mention)
         # The claim's names beyond the number's own words say whose value it is as well:
@@ -447,8 +463,13 @@ def bind_numbers(
         # 86.06%" and "“健康生活方式”类别的分类性能最好（F1：94.44%）".
         own = wanted.words | wanted.names
         far = [n for k, n in claim_names.items() if k not in own]
+        # A change of risk no ratio converts is not the ratio that reads as its percentage
+        # ("cuts the risk by 59%" against "HR 0.59", a 41% lower risk).
+        risky = is_risk_change(claim, mention)
         overlaps = [
-            _same_value_overlap(mention, wanted, f, others, as_setting, far)
+            _same_value_overlap(
+                mention, wanted, _without_ratios(f) if risky else f, others, as_setting, far
+            )
             for f in (found, elsewhere)
         ]
         same = max((o for o in overlaps if o is not None), default=None)
@@ -464,10 +485,20 @@ def bind_numbers(
         # unless the claim says too little around it to tell, or the evidence sentence stating
         # the claim's fact has it in other words.
         here = same is not None and (same > 0 or len(wanted.words) < 2)
-        if statement is not None and not here and _holds(statement, mention, wanted):
+        held = _without_ratios([statement])[0] if risky and statement is not None else statement
+        if held is not None and not here and _holds(held, mention, wanted):
             here, same = True, max(same or 0, rival[0] if rival else 0)
         # A rival said of the claim's own name outweighs the value said of no name at all.
         named = rival is not None and _named(mention, wanted, found, rival[1])
+        # A bound whose number the paper states of something else ("fewer than 1,000 steps"
+        # against "each additional 1,000 steps") gives way to a value as much about its words
+        # that lies past it (a median of 2,718 steps).
+        named = named or (
+            rival is not None
+            and same is not None
+            and rival[0] >= same
+            and _breaks(claim, mention, rival[1])
+        )
         if (
             same is not None
             and here
@@ -476,7 +507,11 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        if not here and states_change(claim, mention) and derived(mention.value, values):
+        if (
+            not here
+            and states_change(claim, mention)
+            and derived(mention.value, plain if risky else values)
+        ):
             bound += 1
             counted += 1
             continue
@@ -486,6 +521,17 @@ def bind_numbers(
         if mismatch is None and rival is not None:
             mismatch = rival[1]
     return Binding(counted, bound, mismatch)
+
+
+def _without_ratios(
+    found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
+) -> list[tuple[Evidence, list[NumberMention]]]:
+    """The evidence numbers that are not ratios of risk."""
+    out = []
+    for ev, numbers in found:
+        spans = ratio_spans(ev.text)
+        out.append((ev, [m for m in numbers if (m.start, m.end) not in spans]))
+    return out
 
 
 def _in_setting(context: _Context, setting: str, own: bool) -> _Context:
@@ -530,9 +576,13 @@ def _within(
 
 @functools.lru_cache(maxsize=8192)
 def stated_numbers(text: str) -> tuple[NumberMention, ...]:
-    """The numbers of an evidence text, counts in words included, labels ("Table 2") left out."""
+    """The numbers of an evidence text, labels ("Table 2") left out.
+
+    Counts and proportions in words are numbers too ("about half of the association" is 50%).
+    """
     # The text as written: a full-width comma separates numbers that NFKC's "," would join.
     mentions = extract_numbers(text) + spelled_numbers(text)
+    mentions += [p.mention for p in proportions(text)]
     text = unicodedata.normalize("NFKC", text)
     cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
     cited += [(r.start(), r.end()) for r in _RATIO.finditer(text)]
@@ -601,12 +651,17 @@ def _same_value_overlap(
     condition's value ("n=15") when the claim's number names no condition (``as_setting``).
     """
     forms = value_forms(mention)
+    hedged = _hedged_in_evidence(mention, found)
     best: int | None = None
     for ev, numbers in found:
         for other in numbers:
             if assigned(ev.text, other) and not as_setting:
                 continue
-            if states_value(forms, other):
+            if (
+                states_value(forms, other)
+                or _covers(mention, other)
+                or any(_near(v, other) for v in hedged)
+            ):
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
@@ -887,6 +942,7 @@ def _contradicting(
     if not wanted.words:
         return None
     start = _range_start(claim, mention)
+    hedged = _hedged_in_evidence(mention, found)
     best: tuple[int, Mismatch] | None = None
     best_distance = math.inf
     #: Per table row, the most the claim's words say of one of its values.
@@ -896,6 +952,10 @@ def _contradicting(
             have = number_context(ev.text, other.start, other.end)
             named = bool(wanted.names & have.names)
             if not same_kind(mention, other, claim, ev.text, same_name=named):
+                continue
+            # A value within the rounding of the claim's, or of the paper's own hedged
+            # statement of it ("about 4,400" against 4,363), is the same value.
+            if _covers(mention, other) or any(_near(v, other) for v in hedged):
                 continue
             overlap = _overlap(wanted, have)
             if overlap is None:
@@ -930,6 +990,44 @@ def _contradicting(
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
     return best
+
+
+def _breaks(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
+    """Whether the rival value lies outside the bound the claim puts its paper's number in."""
+    before = claim[: mention.start]
+    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+    values = extract_numbers(rival.paper_value)
+    # A bound read as the paper value inside it has found its value.
+    if not (above or below) or not values or mention.bound is not None:
+        return False
+    return values[0].value <= mention.value if above else values[0].value >= mention.value
+
+
+def _covers(mention: NumberMention, other: NumberMention) -> bool:
+    """Whether a hedged claim value covers ``other`` ("about 4,400" covers 4,363).
+
+    A bound ("more than 1,000") covers what lies past it, which binding reads on its own.
+    """
+    hedged = mention.approximate and mention.bound is None
+    written = extract_numbers(mention.raw) if hedged else []
+    return bool(written) and _near(written[0].value, other)
+
+
+def _hedged_in_evidence(
+    mention: NumberMention, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+) -> list[Decimal]:
+    """The claim's value where the evidence hedges it ("as few as about 4,400 steps")."""
+    forms = value_forms(mention)
+    return [
+        other.value
+        for ev, numbers in found
+        for other in numbers
+        if states_value(forms, other) and _HEDGED_BEFORE.search(ev.text[: other.start])
+    ]
+
+
+def _near(value: Decimal, other: NumberMention) -> bool:
+    return any(abs(v - value) <= approximate_tolerance(value) for v in value_forms(other))
 
 
 def _distance(a: Decimal, b: Decimal) -> float:

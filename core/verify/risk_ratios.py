@@ -18,11 +18,14 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.text.normalize import (
+    HEDGE,
     NumberMention,
+    approximate_tolerance,
     canonical_number,
     extract_numbers,
     rounding_tolerance,
 )
+from core.text.words import conflicting_groups, content_words, names_group, same_group
 
 #: A sentence that reports ratios of risk.
 _RATIO_WORDS = re.compile(
@@ -37,9 +40,28 @@ _INTERVAL = re.compile(
 _CHANGE = re.compile(
     r"^\s*(?:(?P<down>lower|reduced|reduction in|decrease in|decreased|smaller|drop in|less)|"
     r"(?P<up>higher|increased|increase in|greater|more|rise in|excess))\s+"
-    r"(?:\w+\s+){0,2}?(?:risk|odds|hazard|likelihood|chance|incidence|rate|mortality)\b",
+    r"(?:\w+\s+){0,2}?(?P<noun>risk|odds|hazard|likelihood|chance|incidence|rate|mortality)\b",
     re.I,
 )
+#: Before the claim's percentage: a change of risk stated with a verb and "by" ("cuts the risk
+#: of early death by 59%", "reduced mortality by about 40%").
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:(?P<down>cut|cuts|cutting|lower|lowers|lowered|lowering|reduc(?:e|es|ed|ing)|"
+    r"decreas(?:e|es|ed|ing)|slash(?:es|ed)?)|(?P<up>rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|"
+    r"boost(?:s|ed)?))\s+(?:the\s+|their\s+|your\s+|one's\s+)?(?:\w+\s+){0,1}?"
+    r"(?P<noun>risk|odds|hazard|likelihood|chances?|incidence|rate|mortality)\b"
+    r"(?:\s+of\s+(?:\w+\s+){0,3}?)?\s*by\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?$",
+    re.I,
+)
+#: The group a ratio is relative to: "compared with the least active quarter (…),".
+_REFERENCE = re.compile(
+    r"\b(?:compared (?:with|to)|relative to|versus|vs\.?|than)\b(?:[^,;(]|,(?=\d)|\([^)]*\))*",
+    re.I,
+)
+#: A hedge right before a number: "about 4,400".
+_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
+#: After the claim's percentage: "41% less likely to die".
+_LIKELY = re.compile(r"^\s*(?:(?P<down>less)|(?P<up>more))\s+(?P<noun>likely)\b", re.I)
 
 
 def ratio_values(claim: str) -> list[Decimal]:
@@ -54,7 +76,15 @@ def converted(claim: str, mention: NumberMention, texts: Iterable[str]) -> Numbe
         return None
     for text in texts:
         ratio = _ratio_in(text, wanted, mention)
-        if ratio is not None:
+        if ratio is None:
+            continue
+        # Of a sentence's several ratios, the claim's is one whose item fits its words best;
+        # a group's ratio ("in men … 0.64") is not the claim's unless it names that group or
+        # gives one of its values.
+        items = _items(text)
+        fits = {r.start: _fit(claim, item) for r, item in items}
+        item = next(i for r, i in items if r.start == ratio.start)
+        if fits[ratio.start] >= max(fits.values()) and not _of_other_group(claim, item):
             return replace(mention, value=ratio.value, percent=False)
     return None
 
@@ -64,20 +94,29 @@ def nearest_ratio(
 ) -> tuple[int, str] | None:
     """For a change of risk no ratio converts, the nearest ratio of the texts, as a change.
 
-    "a 39% lower risk" against "HR 0.71": (the text's position, "0.71, a 29% lower risk").
+    "a 39% lower risk" against "HR 0.71": (the text's position, "0.71, a 29% lower risk");
+    "by 59%" against "HR 0.59" is told "0.59, a 41% lower risk".
     """
     wanted = _converts(claim, mention)
     if wanted is None:
         return None
+    # The ratio of the group the claim names, or whose item fits its words best, then the one
+    # read as the percentage itself ("by 59%" for "HR 0.59"), then the nearest in size.
     found = [
-        (abs(r.value - wanted), i, r)
+        (i, r, item)
         for i, text in enumerate(texts)
         if _RATIO_WORDS.search(text)
-        for r in _ratios(text)
+        for r, item in _items(text)
     ]
     if not found:
         return None
-    _, index, ratio = min(found, key=lambda f: (f[0], f[1]))
+
+    def rank(f: tuple[int, NumberMention, str]) -> tuple[tuple[int, int], bool, Decimal, int]:
+        index, r, item = f
+        group, fit = _fit(claim, item)
+        return (-group, -fit), r.value * 100 != mention.value, abs(r.value - wanted), index
+
+    index, ratio, _ = min(found, key=rank)
     change = canonical_number(abs(1 - ratio.value) * 100)
     way = "lower" if ratio.value < 1 else "higher"
     # "an 18%", "an 80%", "an 11%": the article as the number is spoken
@@ -88,29 +127,65 @@ def nearest_ratio(
 def glossed(claim: str, evidence: str) -> str:
     """``evidence`` with the claim's conversion beside its ratio: "0.71 (29% lower risk)".
 
-    Only a sentence of one ratio is glossed: of "0.64 in men and 0.82 in women", the judge
-    would read the conversion and not whose ratio it is.
+    Of a sentence of several ratios ("0.64 in men and 0.82 in women"), only the ratio of the
+    one group the claim names is glossed ("men"): else the judge would read the conversion and
+    not whose ratio it is.
     """
     changes = [(m, r) for m in extract_numbers(claim) if (r := _converts(claim, m)) is not None]
-    if not changes or len(_ratios(evidence)) != 1:
+    if not changes:
         return evidence
+    items = _items(evidence)
+    words = content_words(claim)
+    named = [r.start for r, item in items if same_group(words, content_words(item))]
     for mention, wanted in changes:
         ratio = _ratio_in(evidence, wanted, mention)
-        if ratio is not None:
-            way = "lower" if ratio.value < 1 else "higher"
-            return f"{evidence[: ratio.end]} ({mention.raw} {way} risk){evidence[ratio.end :]}"
+        found = _change(claim, mention)
+        if found is not None and ratio is not None and (len(items) == 1 or named == [ratio.start]):
+            # In the claim's words: "29% lower risk", "35% higher odds", "41% less likely".
+            noun = found.group("noun").casefold()
+            if noun == "likely":
+                way = "less" if ratio.value < 1 else "more"
+            else:
+                way = "lower" if ratio.value < 1 else "higher"
+            gloss = f"{mention.raw} {way} {noun}"
+            return f"{evidence[: ratio.end]} ({gloss}){evidence[ratio.end :]}"
     return evidence
 
 
 def _converts(claim: str, mention: NumberMention) -> Decimal | None:
     """The ratio a percentage stated as a change of risk converts, or None if it is not one."""
-    if not mention.percent:
-        return None
-    found = _CHANGE.match(claim[mention.end :])
+    found = _change(claim, mention)
     if found is None:
         return None
     change = mention.value / 100
     return 1 - change if found.group("down") is not None else 1 + change
+
+
+def _change(claim: str, mention: NumberMention) -> re.Match[str] | None:
+    """The words that make a percentage a change of risk, odds or likelihood."""
+    if not mention.percent:
+        return None
+    after = claim[mention.end :]
+    return (
+        _CHANGE.match(after)
+        or _LIKELY.match(after)
+        or _CHANGE_BEFORE.search(claim[max(0, mention.start - 80) : mention.start])
+    )
+
+
+def ratio_spans(text: str) -> list[tuple[int, int]]:
+    """Where a sentence that names ratios of risk states them or their intervals' bounds.
+
+    "HR 0.59" is no 59%, and "95% CI 0.47-0.75" no change of 59.6%.
+    """
+    if not _RATIO_WORDS.search(text):
+        return []
+    return [(m.start, m.end) for m in extract_numbers(text) if _may_be_ratio(m)]
+
+
+def is_risk_change(claim: str, mention: NumberMention) -> bool:
+    """Whether the claim's percentage states a change of risk ("a 41% lower risk")."""
+    return _converts(claim, mention) is not None
 
 
 def _ratio_in(evidence: str, wanted: Decimal, mention: NumberMention) -> NumberMention | None:
@@ -127,7 +202,59 @@ def _ratios(evidence: str) -> list[NumberMention]:
     return [
         m
         for m in extract_numbers(evidence)
-        if not (m.percent or m.scale or any(a <= m.start < b for a, b in intervals))
-        and "." in m.raw
-        and Decimal(0) < m.value < Decimal(10)
+        if _may_be_ratio(m) and not any(a <= m.start < b for a, b in intervals)
     ]
+
+
+def _items(text: str) -> list[tuple[NumberMention, str]]:
+    """Each ratio with its item: the words since the ratio (and interval) before it.
+
+    Of "women in the second quarter (4,363 steps per day) had a hazard ratio of 0.59 (95% CI
+    0.47-0.75), those in the third quarter (5,905 steps per day) 0.54", 0.54's item is "those
+    in the third quarter (5,905 steps per day)".
+    """
+    intervals = [m.span() for m in _INTERVAL.finditer(text)]
+    items, start = [], 0
+    for ratio in _ratios(text):
+        items.append((ratio, text[start : ratio.start]))
+        start = max([b for a, b in intervals if ratio.end <= a <= ratio.end + 12] or [ratio.end])
+    return items
+
+
+def _fit(claim: str, item: str) -> tuple[int, int]:
+    """How well a ratio's item fits the claim: its group named, then its values and words.
+
+    The group both are compared with ("than the least active women") is no item's own, and an
+    item of another group than the claim's ("the second quarter" for "the third quarter",
+    men for women) is not its item.
+    """
+    mine, theirs = _words(claim), _words(item)
+    if conflicting_groups(mine, theirs):
+        return -1, -1
+    words = {w for w in mine & theirs if not w[0].isdigit()}
+    return int(same_group(mine, theirs)), len(words) + 2 * _shared_values(claim, item)
+
+
+def _of_other_group(claim: str, item: str) -> bool:
+    """Whether the item is a group's that the claim neither names nor gives a value of."""
+    mine, theirs = _words(claim), _words(item)
+    return names_group(theirs) and not same_group(mine, theirs) and not _shared_values(claim, item)
+
+
+def _words(text: str) -> set[str]:
+    return content_words(_REFERENCE.sub(" ", text))
+
+
+def _shared_values(claim: str, item: str) -> int:
+    """The claim's values (not percentages) the item states, a hedged one within its rounding."""
+    values = [m for m in extract_numbers(item) if not m.percent]
+    shared = 0
+    for m in extract_numbers(claim):
+        hedged = _HEDGED.search(claim[: m.start]) is not None
+        tolerance = approximate_tolerance(m.value) if hedged else Decimal(0)
+        shared += not m.percent and any(abs(v.value - m.value) <= tolerance for v in values)
+    return shared
+
+
+def _may_be_ratio(m: NumberMention) -> bool:
+    return not (m.percent or m.scale) and "." in m.raw and Decimal(0) < m.value < Decimal(10)

@@ -244,7 +244,9 @@ def _written(mention: NumberMention) -> str:
         rf"{re.escape(number)}\s?(?:{letter}|{_SCALE_WORDS[letter]})(?![A-Za-z])"
         for number, letter in forms
     ]
-    return "(?:" + "|".join([*scaled, re.escape(whole)]) + ")"
+    # "72.0 years" states 72 years, "0.50" states 0.5.
+    zeros = r"0*" if "." in whole else r"(?:\.0+)?"
+    return "(?:" + "|".join([*scaled, re.escape(whole) + zeros]) + ")"
 
 
 def bare_name(word: str) -> str:

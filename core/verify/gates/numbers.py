@@ -26,7 +26,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
-from core.verify.risk_ratios import converted
+from core.verify.risk_ratios import converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -101,8 +101,9 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     """
     if facts.has_number(mention) or not is_difference(text, mention):
         return False
-    if converted(text, mention, (s.text for s in facts.paper.sentences)) is not None:
-        return True
+    if is_risk_change(text, mention):
+        # A change of risk is a ratio's, not a gap between two values that happens to equal it.
+        return converted(text, mention, (s.text for s in facts.paper.sentences)) is not None
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper, _rows(facts))
     return facts.gaps.derives(mention)
@@ -248,7 +249,7 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     if not mention.scale and (above or below):
         if facts.has_number(mention):
             return mention
-        return settle_bound(mention, facts.values, above=above)
+        return settle_bound(mention, _values_of(mention, text, facts), above=above)
     before = _HEDGED_BEFORE.search(ahead)
     if mention.scale or not (before or _HEDGED_AFTER.match(text, mention.end)):
         return mention
@@ -257,4 +258,19 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     mention = replace(mention, approximate=True, percent=percent)
     if facts.has_number(mention):
         return mention
-    return settle_approximate(mention, facts.values)
+    return settle_approximate(mention, _values_of(mention, text, facts))
+
+
+def _values_of(mention: NumberMention, text: str, facts: PaperFacts) -> Sequence[Decimal]:
+    """The paper's values a mention may settle on: those with its unit, when it has one.
+
+    "more than 2,000 steps" is the paper's 2,718 steps, not the year 2004.
+    """
+    unit = unit_after(text, mention.end)
+    if unit is None or (facts.is_cjk and unit.english not in UNITS_ZH):
+        return facts.values
+    return [
+        v
+        for v in facts.values
+        if facts.has_number_with_unit(replace(mention, value=v), unit.english)
+    ]
