@@ -29,6 +29,8 @@ Gates and what they skip (documented so reviewers know what is *not* checked):
 * overclaims: absolute words ("always", "proves", "all", 所有, 证明 …) must be backed by the same
   or an equivalent word in the sentence's best evidence; a result extended to a scope the
   evidence does not show is one too.
+* design: the study said to be a trial where the paper describes itself otherwise
+  (``core.verify.gates.design``).
 * strength: a finding stated as a cause, of people, or as certain, where the evidence reports an
   association, animals or cells, or a hedged result (``core.verify.gates.strength``).
 
@@ -45,6 +47,7 @@ from collections.abc import Sequence
 from core.text.quotes import quoted_passages
 from core.verify.gates.citations import check_citations
 from core.verify.gates.common import GateFinding, GateResult, PaperFacts, inside, spans_of
+from core.verify.gates.design import check_design
 from core.verify.gates.figures import check_figures
 from core.verify.gates.methods import check_methods
 from core.verify.gates.names import check_names, name_candidates
@@ -94,7 +97,11 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
         if evidence
         else []
     )
-    method_f = check_methods(unquoted, facts) + check_figures(unquoted, facts)
+    method_f = (
+        check_methods(unquoted, facts)
+        + check_figures(unquoted, facts)
+        + check_design(unquoted, facts)
+    )
     failures = quote_f + cite_f + xref_f + page_f + num_f + name_f + method_f + over_f
     failures.sort(key=lambda f: not f.hard)
     anchors = quote_a + cite_a + xref_a + num_a + name_a
