@@ -6,7 +6,7 @@ import pytest
 
 from core.config import CheckerSettings
 from core.types import Evidence
-from core.verify.direction import check_direction
+from core.verify.direction import check_direction, check_null_finding, null_findings
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -37,6 +37,10 @@ SENTENCES = {
     "weaker": (
         "The association was weaker in women than in men and was not observed for decaffeinated "
         "coffee."
+    ),
+    "strongly": (
+        "Conclusions: Heavier social media use was associated with depressive symptoms, more "
+        "strongly in girls than in boys."
     ),
     "lowers": "GPT-4 performs best, but in-context examples slightly lower its 3-class score.",
     "unique": "OpenQuestion is unique in comparison since survey development is run by JSON.",
@@ -192,6 +196,18 @@ def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None
             "weaker",
             "comparison_swapped:men<women",
         ),
+        # "more strongly" is one direction
+        (
+            "The link was stronger in boys than in girls.",
+            "strongly",
+            "comparison_swapped:boys<girls",
+        ),
+        (
+            "The link was weaker in girls than in boys.",
+            "strongly",
+            "direction_reversed:weaker->strongly",
+        ),
+        ("The link was stronger in girls than in boys.", "strongly", None),
     ],
 )
 def test_swapped_comparisons(claim: str, key: str, reason: str | None) -> None:
@@ -353,3 +369,30 @@ def test_a_claim_of_two_clauses_is_read_clause_by_clause() -> None:
         "OpenQuestion is built on the Anvil App Server, and no Anvil account is required to use it."
     )
     assert check_direction(kept, evidence) is None
+
+
+NULLS = make_paper(
+    [
+        "Higher coffee consumption was associated with a lower risk of type 2 diabetes.",
+        "Decaffeinated coffee was not associated with diabetes risk (HR 0.98).",
+        "Tea consumption showed no association.",
+        "Daytime fatigue did not differ between groups (p=0.21).",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        ("Tea drinkers also had a lower risk of diabetes.", "no"),
+        ("Decaffeinated coffee drinkers also had a lower risk of diabetes.", "not"),
+        ("The app also reduced daytime fatigue.", "not"),
+        # another subject, the finding itself, no effect claimed
+        ("Coffee drinkers had a lower risk of diabetes.", None),
+        ("Tea consumption was not associated with diabetes.", None),
+        ("Tea was served in the study centres.", None),
+    ],
+)
+def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:
+    found = check_null_finding(claim, null_findings(NULLS.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

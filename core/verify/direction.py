@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from core.text.quotes import excerpt
 from core.text.words import content_words, fact_words, states_same_fact
-from core.types import Evidence
+from core.types import Evidence, PaperSentence
 
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
 _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
@@ -265,6 +265,59 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
     return None
 
 
+def null_findings(sentences: Sequence[PaperSentence]) -> list[Evidence]:
+    """The paper's sentences that find no effect of something, read once per paper.
+
+    Retrieval ranks "Tea consumption showed no association" below the claim's own topic.
+    """
+    return [
+        Evidence(s.page, s.text, s.bbox, 1.0, s.index)
+        for s in sentences
+        if any(_NULL.search(c) for c in _CLAUSES.split(s.text))
+    ]
+
+
+def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDropped | None:
+    """An effect the claim states of what the paper finds had none.
+
+    "Tea drinkers also had a lower risk of diabetes" against "Tea consumption showed no
+    association": the claim holds every word of the null finding's subject (words of how it
+    was measured aside: consumption, intake, use …) and a word of an effect, and negates
+    nothing itself.
+    """
+    if not _EFFECT.search(claim) or _NEGATION.search(claim):
+        return None
+    words = fact_words(claim)
+    for ev in evidence:
+        for clause in _CLAUSES.split(ev.text):
+            null = _NULL.search(clause)
+            if null is None:
+                continue
+            subject = fact_words(null.group("subject")) - _MEASURES
+            if subject and subject <= words:
+                negation = null.group("no") or null.group("not") or null.group("did")
+                return NegationDropped(negation, ev.text, ev.page)
+    return None
+
+
+#: A finding of no effect and what it is of: "Tea consumption showed no association",
+#: "Decaffeinated coffee was not associated with …", "Daytime fatigue did not differ".
+_NULL = re.compile(
+    r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
+    r"relationship|difference)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
+    r"(?:associated|linked|related)|(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change))\b",
+)
+#: Words of how an exposure was measured, not what it is.
+_MEASURES = frozenset("consumption intake use exposure level score drink drinking".split())
+#: A claim of an effect or an association.
+_EFFECT = re.compile(
+    r"\b(?:lower|higher|reduc\w*|increas\w*|decreas\w*|improv\w*|associated|linked|"
+    r"protect\w*|benefit\w*|risk|effects?|differ\w*|better|worse)\b",
+    re.I,
+)
+
+
 def _directions(text: str) -> dict[int, str]:
     """Direction words of ``text``: +pair for a first form, -pair for its opposite."""
     found: dict[int, str] = {}
@@ -506,7 +559,7 @@ def _compared_pair(text: str) -> tuple[str, str, int] | None:
     """(first name, second name, direction sign) of a comparison written between two names."""
     if not _COMPARED.search(text) and not re.search(r"outperform|underperform|优于|劣于", text):
         return None
-    directions = _directions(text)
+    directions = _graded(text, _directions(text))
     if len(directions) != 1:
         return None
     ((sign, word),) = directions.items()
@@ -516,7 +569,7 @@ def _compared_pair(text: str) -> tuple[str, str, int] | None:
     before = [n for n, i in names if i < at]
     after = [(n, i) for n, i in names if i > at]
     # "stronger in women than in men": both after the direction word, "than" between them.
-    if not before and len(after) >= 2 and _COMPARED.search(text, after[0][1], after[1][1]):
+    if len(after) >= 2 and _COMPARED.search(text, after[0][1], after[1][1]):
         return after[0][0], after[1][0], sign
     if not before or not after:
         return None
@@ -538,6 +591,17 @@ def _compared_names(text: str) -> list[tuple[str, int]]:
             continue
         found.setdefault(name, match.start())
     return list(found.items())
+
+
+def _graded(text: str, directions: dict[int, str]) -> dict[int, str]:
+    """A graded direction as one: "more strongly" is strong, "less strongly" its opposite."""
+    more = next((s for s, w in directions.items() if w in ("more", "less", "fewer")), None)
+    if more is None or len(directions) != 2:
+        return directions
+    ((sign, word),) = ((s, w) for s, w in directions.items() if s != more)
+    if not re.search(rf"\b{directions[more]}\s+{word}\b", text, re.I):
+        return directions
+    return {sign if more > 0 else -sign: word}
 
 
 #: Improves, better and outperforms all say the first name is ahead: one sign for the three.
@@ -576,11 +640,12 @@ def _swapped_order(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swapp
             theirs = _compared_pair(clause)
             if theirs is None:
                 return None
-            word = next(iter(_directions(clause).values()))
+            word = next(iter(_graded(clause, _directions(clause)).values()))
             if theirs == (second, first, sign):
                 return SwappedOrder(first, second, word, ev.text, ev.page)
             if theirs == (first, second, -sign):
-                return Reversed(next(iter(_directions(claim).values())), word, ev.text, ev.page)
+                said = next(iter(_graded(claim, _directions(claim)).values()))
+                return Reversed(said, word, ev.text, ev.page)
             return None
     return None
 

@@ -52,7 +52,9 @@ from core.verify.direction import (
     Reversed,
     SwappedOrder,
     check_direction,
+    check_null_finding,
     may_read_direction,
+    null_findings,
 )
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
@@ -157,6 +159,7 @@ class Checker:
         self.paper = paper
         self.settings = settings
         self.facts = PaperFacts(paper)
+        self.nulls = null_findings(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
@@ -527,6 +530,7 @@ class Checker:
         read = self._read_for_direction(text, cross)
         return (
             check_direction(read, evidence)
+            or check_null_finding(read, self.nulls)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, evidence)
