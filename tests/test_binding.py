@@ -32,6 +32,10 @@ TRIAL = ev(
     "assigned to the app or to sleep hygiene education."
 )
 AGED = ev("The cohort study enrolled 60 older adults aged 45 to 64 years.")
+TIMES = ev(
+    "A single treatment reduced viral RNA in the supernatant by 93% at 24 hours and by 99.98% "
+    "at 48 hours, corresponding to an approximately 5000-fold reduction."
+)
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
@@ -328,6 +332,18 @@ PARAMS = ev(
         ("The trial randomly assigned 412 older adults to the app.", [TRIAL], 1, None),
         ("The trial randomly assigned 512 older adults to the app.", [TRIAL], 0, ("512", "412")),
         ("The trial enrolled 412 adults aged 75 years or older.", [TRIAL], 1, ("75", "65")),
+        # a point in time is the condition of the value reported at it, and a change whose
+        # value the evidence gives another condition is not derived from two other values
+        ("The treatment reduced viral RNA by 93% at 24 hours.", [TIMES], 2, None),
+        ("The treatment reduced viral RNA by 99.98% at 48 hours.", [TIMES], 2, None),
+        ("The treatment cut viral RNA about 5000-fold within 48 hours.", [TIMES], 2, None),
+        ("The treatment reduced viral RNA by 93% at 48 hours.", [TIMES], 1, ("93%", "99.98%")),
+        (
+            "The treatment reduced viral RNA by 93% at 48 hours.",
+            [TIMES, ev("The assay used 100 wells, of which 7 were controls.")],
+            1,
+            ("93%", "99.98%"),
+        ),
         # the unit of a range of ages stands after its end
         ("The cohort study enrolled 60 older adults.", [AGED], 1, None),
     ],

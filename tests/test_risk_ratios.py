@@ -8,7 +8,7 @@ import pytest
 
 from core.config import CheckerSettings
 from core.text.normalize import extract_numbers
-from core.verify.risk_ratios import converted, glossed, nearest_ratio, ratio_values
+from core.verify.risk_ratios import converted, glossed, multiples, nearest_ratio, ratio_values
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -166,6 +166,55 @@ def test_a_ratio_is_not_its_percentage(claim: str, reason: str | None) -> None:
 def test_a_groups_ratio_is_that_groups(claim: str, reason: str | None) -> None:
     paper = make_paper([OVERALL, BY_SEX])
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "values"),
+    [
+        ("Girls were twice as likely to report symptoms.", ["2"]),
+        ("Smokers had three times the risk of relapse.", ["3"]),
+        ("Smoking doubled the odds of relapse.", ["2"]),
+        ("Smokers were 2.5 times more likely to relapse.", ["2.5"]),
+        # a multiple of something else than a risk or likelihood
+        ("Tweets were classified 1.1 times as frequently as sexist.", []),
+        ("The model is twice as fast.", []),
+    ],
+)
+def test_multiples_of_a_risk(claim: str, values: list[str]) -> None:
+    assert [str(m.value) for m in multiples(claim)] == values
+
+
+SURVEY = make_paper(
+    [
+        "Girls used social media more than boys: 43.1% of girls and 21.9% of boys reported "
+        "three or more hours a day.",
+        "Five or more hours a day was associated with higher odds of depressive symptoms in girls "
+        "(odds ratio 1.52, 95% CI 1.26-1.84) and in boys (odds ratio 1.35, 95% CI 1.01-1.80).",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        (
+            "Heavy users among girls were twice as likely to have depressive symptoms.",
+            "1.52, 52% higher odds",
+        ),
+        ("Heavy users among girls had about 1.5 times the odds of depressive symptoms.", None),
+        # two percentages of one sentence whose quotient the multiple states
+        (
+            "Girls were about twice as likely as boys to use social media three or more hours "
+            "a day.",
+            None,
+        ),
+    ],
+)
+def test_a_multiple_is_read_against_the_ratios(claim: str, reason: str | None) -> None:
+    checker = Checker(SURVEY, FakeRetriever(SURVEY), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
     assert mismatches == ([reason] if reason else []), verdict.reasons

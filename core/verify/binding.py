@@ -39,7 +39,14 @@ from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
-from core.verify.risk_ratios import converted, is_risk_change, nearest_ratio, ratio_spans
+from core.verify.risk_ratios import (
+    converted,
+    is_risk_change,
+    multiple_mismatch,
+    multiples,
+    nearest_ratio,
+    ratio_spans,
+)
 
 #: A hedge right before a number: "about 4,400".
 _HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*$", re.I)
@@ -80,6 +87,11 @@ _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
 _SETTING_PARTS = re.compile(r"\d+-[A-Za-z]+|(?P<word>[A-Za-z]+)[-=]\d+")
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
+_OWN_DURATION = re.compile(r"[-\s](hours?|days?|weeks?|months?|years?)\b", re.I)
+_AT = re.compile(r"\b(?:at|after|within)\s*$", re.I)
+#: Hours and years are a condition only as a point in time ("at 24 hours", "within 48 hours"):
+#: "aged 75 years" and "took 47 hours" state a value.
+_TIME_POINT = re.compile(r"hours?|years?", re.I)
 #: After a number written as a condition's value: "-day" of "15-day", " days" of "3 days".
 _SETTING_AFTER = re.compile(rf"-[A-Za-z]|\s(?:{_DURATION.pattern})\b", re.I)
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "σ": "sigma"}
@@ -178,7 +190,21 @@ def number_context(text: str, start: int, end: int) -> _Context:
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
-    return _Context(frozenset(kept), frozenset(names[:1]), _nearest_setting(left, right))
+    return _Context(
+        frozenset(kept),
+        frozenset(names[:1]),
+        _own_setting(text, start, end) or _nearest_setting(left, right),
+    )
+
+
+def _own_setting(text: str, start: int, end: int) -> str:
+    """The condition a number itself names: "3-day" of "for 3 days", "24-hour" of "at 24 hours"."""
+    unit = _OWN_DURATION.match(text, end)
+    if unit is None:
+        return ""
+    if _TIME_POINT.fullmatch(unit.group(1)) and not _AT.search(text[:start]):
+        return ""
+    return _setting(f"{text[start:end]}-{unit.group(1)}")
 
 
 def _tokens(text: str) -> list[str]:
@@ -213,7 +239,9 @@ def _durations_joined(tokens: list[str]) -> list[str]:
     """
     out: list[str] = []
     for token in tokens:
-        if out and _DURATION.fullmatch(token) and re.fullmatch(r"\d+", out[-1]):
+        counted = bool(out) and re.fullmatch(r"\d+", out[-1]) is not None
+        at = len(out) > 1 and out[-2].casefold() in ("at", "after", "within")
+        if counted and (_DURATION.fullmatch(token) or (at and _TIME_POINT.fullmatch(token))):
             out[-1] = f"{out[-1]}-{token}"
         else:
             out.append(token)
@@ -404,7 +432,9 @@ def bind_numbers(
     Returns:
         How many numbers the evidence carries and the first mismatch, if any.
     """
-    spelled = spelled_numbers(claim)
+    # "twice as likely", "2.5 times the risk": a multiple, read against the evidence's ratios.
+    times = multiples(claim)
+    spelled = [m for m in spelled_numbers(claim) if not any(_within_span(m, t) for t in times)]
     shares = proportions(claim)
     # "nDCG@10" names a metric and "7:1:2" is one ratio: neither is a quantity to bind.
     ratios = [(r.start(), r.end()) for r in _RATIO.finditer(claim)]
@@ -414,8 +444,9 @@ def bind_numbers(
         if not claim[: m.start].endswith("@")
         and not any(a <= m.start < b for a, b in ratios)
         and not significance_level(claim, m)
+        and not any(_within_span(m, t) for t in times)
     ]
-    if not mentions and not spelled and not shares:
+    if not mentions and not spelled and not shares and not times:
         return Binding()
     claimed = {m.value for m in mentions}
     found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
@@ -507,9 +538,12 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
+        # A change is derived from two evidence values only when the evidence does not state
+        # its value of something else ("93% at 24 hours" for a claim of 93% at 48 hours).
         if (
             not here
             and states_change(claim, mention)
+            and not _stated_of_other(mention, wanted, found)
             and derived(mention.value, plain if risky else values)
         ):
             bound += 1
@@ -520,6 +554,12 @@ def bind_numbers(
         counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
+    for multiple in times:
+        misstated = multiple_mismatch(claim, multiple, texts)
+        if misstated is not None:
+            counted += 1
+            ev = evidence[misstated[0]]
+            mismatch = mismatch or Mismatch(multiple.raw, misstated[1], ev.page, ev.sentence_index)
     return Binding(counted, bound, mismatch)
 
 
@@ -1001,6 +1041,24 @@ def _breaks(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
     if not (above or below) or not values or mention.bound is not None:
         return False
     return values[0].value <= mention.value if above else values[0].value >= mention.value
+
+
+def _within_span(mention: NumberMention, span: NumberMention) -> bool:
+    return span.start <= mention.start and mention.end <= span.end
+
+
+def _stated_of_other(
+    mention: NumberMention,
+    wanted: _Context,
+    found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
+) -> bool:
+    """Whether the evidence states the claim's value under another setting, group or name."""
+    forms = value_forms(mention)
+    return any(
+        states_value(forms, m) and _overlap(wanted, number_context(ev.text, m.start, m.end)) is None
+        for ev, numbers in found
+        for m in numbers
+    )
 
 
 def _covers(mention: NumberMention, other: NumberMention) -> bool:

@@ -25,7 +25,13 @@ from core.text.normalize import (
     extract_numbers,
     rounding_tolerance,
 )
-from core.text.words import conflicting_groups, content_words, names_group, same_group
+from core.text.words import (
+    conflicting_groups,
+    content_words,
+    fact_words,
+    names_group,
+    same_group,
+)
 
 #: A sentence that reports ratios of risk.
 _RATIO_WORDS = re.compile(
@@ -60,6 +66,26 @@ _REFERENCE = re.compile(
 )
 #: A hedge right before a number: "about 4,400".
 _HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
+#: A multiple of a risk or likelihood: "twice as likely", "three times the risk", "doubled the
+#: odds", "2.5 times more likely".
+_MULTIPLE = re.compile(
+    r"\b(?:(?P<word>twice|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing))|"
+    r"(?P<count>two|three|four|five|\d+(?:\.\d+)?)\s*(?:times|-?fold))"
+    r"(?=\s+(?:as\s+likely|more\s+likely|the\s+(?:risk|odds|rate|chance|likelihood)|"
+    r"(?:higher|greater|increased)\s+(?:risk|odds|rate|chance|likelihood)))",
+    re.I,
+)
+_MULTIPLES = {
+    "twic": Decimal(2),
+    "doub": Decimal(2),
+    "trip": Decimal(3),
+    "two": Decimal(2),
+    "three": Decimal(3),
+    "four": Decimal(4),
+    "five": Decimal(5),
+}
+#: A sentence whose ratios are odds ratios.
+_ODDS = re.compile(r"\b(?:[Oo]dds|a?ORs?)\b|比值比")
 #: After the claim's percentage: "41% less likely to die".
 _LIKELY = re.compile(r"^\s*(?:(?P<down>less)|(?P<up>more))\s+(?P<noun>likely)\b", re.I)
 
@@ -100,8 +126,69 @@ def nearest_ratio(
     wanted = _converts(claim, mention)
     if wanted is None:
         return None
-    # The ratio of the group the claim names, or whose item fits its words best, then the one
-    # read as the percentage itself ("by 59%" for "HR 0.59"), then the nearest in size.
+    return _closest(claim, texts, wanted, misread=mention.value / 100)
+
+
+def multiple_mismatch(
+    claim: str, mention: NumberMention, texts: Sequence[str]
+) -> tuple[int, str] | None:
+    """For "twice as likely" and the like, the ratio it misstates, or None if one bears it out.
+
+    Read only against evidence that names ratios; a ratio of the claim's group within the
+    multiple's rounding ("twice" is 1.75 to 2.25), or two percentages of a sentence holding
+    half the claim's words whose quotient is (43.1% against 21.9%), bear it out.
+    """
+    if not any(_RATIO_WORDS.search(text) for text in texts):
+        return None
+    tolerance = _multiple_tolerance(claim, mention)
+    for text in texts:
+        for ratio, item in _items(text) if _RATIO_WORDS.search(text) else []:
+            if abs(ratio.value - mention.value) <= tolerance and not _of_other_group(claim, item):
+                return None
+        if not _about_claim(claim, text):
+            continue
+        shares = [m.value for m in extract_numbers(text) if m.percent and m.value > 0]
+        if any(abs(a / b - mention.value) <= tolerance for a in shares for b in shares):
+            return None
+    return _closest(claim, texts, mention.value)
+
+
+def multiples(claim: str) -> list[NumberMention]:
+    """The multiples of a risk or likelihood the claim states: 2 for "twice as likely"."""
+    out = []
+    for match in _MULTIPLE.finditer(claim):
+        word = (match.group("word") or match.group("count")).casefold()
+        value = _MULTIPLES.get(word[:4]) or _MULTIPLES.get(word)
+        if value is None:
+            value = Decimal(word) if re.fullmatch(r"\d+(?:\.\d+)?", word) else None
+        if value is not None:
+            hedged = _HEDGED.search(claim[: match.start()]) is not None
+            raw = match.group(0)
+            out.append(NumberMention(raw, match.start(), match.end(), value, approximate=hedged))
+    return out
+
+
+def _about_claim(claim: str, text: str) -> bool:
+    """Whether the text holds half the claim's words: its percentages may be the claim's."""
+    words = fact_words(claim)
+    return bool(words) and 2 * len(words & fact_words(text)) >= len(words)
+
+
+def _multiple_tolerance(claim: str, mention: NumberMention) -> Decimal:
+    if re.match(r"\d", mention.raw):
+        return rounding_tolerance(mention.value)
+    return Decimal("0.35") if mention.approximate else Decimal("0.25")
+
+
+def _closest(
+    claim: str, texts: Sequence[str], wanted: Decimal, misread: Decimal | None = None
+) -> tuple[int, str] | None:
+    """The ratio the claim misstates, with its text's position and the change it makes.
+
+    The ratio of the claim's group, or whose item fits its words best, then the one read as
+    the claim's value itself (``misread``: "by 59%" for "HR 0.59"), then the nearest in size:
+    (1, "0.59, a 41% lower risk").
+    """
     found = [
         (i, r, item)
         for i, text in enumerate(texts)
@@ -114,11 +201,13 @@ def nearest_ratio(
     def rank(f: tuple[int, NumberMention, str]) -> tuple[tuple[int, int], bool, Decimal, int]:
         index, r, item = f
         group, fit = _fit(claim, item)
-        return (-group, -fit), r.value * 100 != mention.value, abs(r.value - wanted), index
+        return (-group, -fit), r.value != misread, abs(r.value - wanted), index
 
     index, ratio, _ = min(found, key=rank)
     change = canonical_number(abs(1 - ratio.value) * 100)
     way = "lower" if ratio.value < 1 else "higher"
+    if _ODDS.search(texts[index]):
+        return index, f"{ratio.raw}, {change}% {way} odds"
     # "an 18%", "an 80%", "an 11%": the article as the number is spoken
     article = "an" if change.startswith("8") or change.split(".")[0] in ("11", "18") else "a"
     return index, f"{ratio.raw}, {article} {change}% {way} risk"
