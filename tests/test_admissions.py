@@ -97,6 +97,9 @@ def test_a_long_admission_needs_a_share_of_its_words_in_its_own_evidence_too() -
         ("HTML was only compared with MDRM on one dataset.", True),
         # a contraction negates as its full form does
         ("HTML wasn’t compared with MDRM on audio.", True),
+        # a result that may be affected by something states a threat to it
+        ("Comparisons of HTML and MDRM may be affected by their different inputs.", True),
+        ("Comparisons of HTML and MDRM are affected by their different inputs.", False),
     ],
 )
 def test_a_compound_states_no_limitation_and_a_contraction_negates(

@@ -32,6 +32,24 @@ TRIAL = ev(
     "assigned to the app or to sleep hygiene education."
 )
 AGED = ev("The cohort study enrolled 60 older adults aged 45 to 64 years.")
+WANING = ev(
+    "Effectiveness against hospitalisation was 62% (95% CI 53 to 69) within 7 to 59 days after "
+    "the dose and 39% (95% CI 22 to 52) at 120 days or more."
+)
+GPA = ev(
+    "Among lower-achieving students, GPA was 0.10 points higher in the intervention group than "
+    "in the control group (95% CI 0.04 to 0.16)."
+)
+SCREENS = ev("Overall, 64% of students reported screen use in the hour before bed.")
+SHORT_SLEEP = ev(
+    "The proportion of students sleeping less than 7 hours was 38% among heavy evening screen "
+    "users and 21% among non-users."
+)
+SPAN = ev("We followed 2.1 million adults aged 55 years or older from 2001 to 2016.")
+ARMS = ev(
+    "Course failure rates fell from 34% to 23% in programme schools and from 33% to 30% in "
+    "control schools."
+)
 TIMES = ev(
     "A single treatment reduced viral RNA in the supernatant by 93% at 24 hours and by 99.98% "
     "at 48 hours, corresponding to an approximately 5000-fold reduction."
@@ -344,6 +362,28 @@ PARAMS = ev(
             1,
             ("93%", "99.98%"),
         ),
+        # a value of another arm of the trial is not the claim's
+        ("Course failure fell from 34% to 23% in programme schools.", [ARMS], 2, None),
+        ("Course failure fell from 33% to 30% in control schools.", [ARMS], 2, None),
+        ("Course failure fell from 34% to 23% in control schools.", [ARMS], 1, ("23%", "30%")),
+        # an interval's level is no value, an interval in brackets no word of its value, and a
+        # time point right after a value is its own
+        ("Effectiveness fell to 39% at 120 days or more.", [WANING], 2, None),
+        ("Effectiveness was 62% within 59 days.", [WANING], 2, None),
+        ("Effectiveness was 62% at 120 days.", [WANING], 1, ("62%", "39%")),
+        # the group a value is compared with is not its own
+        (
+            "Lower-achieving students' GPA rose by 0.10 points relative to controls.",
+            [GPA],
+            1,
+            None,
+        ),
+        # a share is about more than its population: any share of the students is not it
+        ("64% of students reported screen use before bed.", [SCREENS, SHORT_SLEEP], 1, None),
+        ("64% of students slept too little on school nights.", [SCREENS, SHORT_SLEEP], 0, None),
+        # a number of years is the length of the span of calendar years
+        ("The adults were followed for fifteen years.", [SPAN], 1, None),
+        ("The adults were followed for about sixteen years.", [SPAN], 1, None),
         # the unit of a range of ages stands after its end
         ("The cohort study enrolled 60 older adults.", [AGED], 1, None),
     ],

@@ -30,6 +30,13 @@ CELLS = make_paper(
     title="The drug inhibits the replication of the virus in vitro",
 )
 PLAIN = make_paper(["We train a retriever on MS MARCO."], title="Dense retrieval")
+SURVEY = make_paper(
+    [
+        "Students who used screens before bed slept on average 24 minutes less.",
+        "Evening light delays melatonin release and so causes later sleep.",
+    ],
+    title="Evening screen use and sleep: a cross-sectional survey",
+)
 
 
 @pytest.mark.parametrize(
@@ -64,6 +71,27 @@ def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) ->
 def test_a_trial_the_paper_did_not_run(claim: str, paper: object, flagged: bool) -> None:
     found = [f.reason for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
     assert found == (["overclaim_design:trial"] if flagged else [])
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "paper", "flagged"),
+    [
+        # a cause stated of an observational study's finding
+        ("Screens before bed cause teenagers to lose sleep.", 0, SURVEY, True),
+        ("Screens before bed lead to 24 minutes less sleep.", 0, SURVEY, True),
+        # an association, a denied cause, a cause the evidence states, an experiment
+        ("Screens before bed are linked to less sleep.", 0, SURVEY, False),
+        ("The survey cannot show that screens cause less sleep.", 0, SURVEY, False),
+        ("Evening light causes later sleep.", 1, SURVEY, False),
+        ("The drug causes a fall in viral RNA.", 0, CELLS, False),
+    ],
+)
+def test_a_cause_an_observational_study_cannot_show(
+    claim: str, evidence: int, paper: object, flagged: bool
+) -> None:
+    shown = [paper.sentences[evidence].text]  # type: ignore[attr-defined]
+    found = [f.reason for f in check_design(claim, PaperFacts(paper), shown)]  # type: ignore[arg-type]
+    assert found == (["overclaim_causal"] if flagged else [])
 
 
 def test_the_verdict_quotes_the_papers_own_words() -> None:

@@ -6,7 +6,12 @@ import pytest
 
 from core.config import CheckerSettings
 from core.types import Evidence
-from core.verify.direction import check_direction, check_null_finding, null_findings
+from core.verify.direction import (
+    check_direction,
+    check_null_finding,
+    check_similar_groups,
+    null_findings,
+)
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -37,6 +42,34 @@ SENTENCES = {
     "weaker": (
         "The association was weaker in women than in men and was not observed for decaffeinated "
         "coffee."
+    ),
+    "grades": "Effects were larger in ninth grade (0.24 points) than in tenth grade (0.12 points).",
+    "urban": (
+        "Associations were stronger among participants living in urban areas than among those "
+        "in rural areas."
+    ),
+    "groups": (
+        "The composite score improved by 0.05 standard deviations in the diet group and declined "
+        "by 0.09 standard deviations in the control group."
+    ),
+    "lean": "Females on the fasting schedule lost more lean mass than controls.",
+    "waned": "The booster gave more protection against hospitalisation, which waned over time.",
+    "aged": "Effectiveness was lower in adults aged 85 or older than in those aged 65 to 74.",
+    "girls_first": "The association was stronger in girls than in boys.",
+    "who_not": (
+        "Students who used screens before bed slept 24 minutes less than those who did not use "
+        "screens before bed."
+    ),
+    "who_not_alone": "Participants who did not use the app improved their sleep.",
+    "seasons": "Concentrations did not differ between spring and summer samples.",
+    "downstream": (
+        "Concentrations were higher downstream of treatment plants than upstream (median 88 vs "
+        "29 particles per cubic metre)."
+    ),
+    "attenuated": "Adjustment for air pollution attenuated the hazard ratio to 0.91.",
+    "minutes": (
+        "Physical activity during school hours increased by 9 minutes per day in intervention "
+        "schools and did not change in control schools."
     ),
     "strongly": (
         "Conclusions: Heavier social media use was associated with depressive symptoms, more "
@@ -149,6 +182,52 @@ def _evidence(key: str) -> list[Evidence]:
         # both directions in the sentence: the word each qualifies decides
         ("HTML has a higher recall than MDRM.", "mixed", ("higher", "lower")),
         ("HTML has a higher precision than MDRM.", "mixed", None),
+        # a direction said of the part of the sentence that gives the opposite one
+        ("The composite score declined in the diet group.", "groups", ("declined", "improved")),
+        ("The composite score declined in the control group.", "groups", None),
+        ("The composite score improved in the diet group.", "groups", None),
+        ("The composite score rose in the control group.", "groups", ("rose", "declined")),
+        # gains and losses, waning
+        ("Females on the fasting schedule gained lean mass.", "lean", ("gained", "lost")),
+        (
+            "Protection against hospitalisation increased over time.",
+            "waned",
+            ("increased", "waned"),
+        ),
+        (
+            "Adjustment for air pollution strengthened the hazard ratio.",
+            "attenuated",
+            ("strengthened", "attenuated"),
+        ),
+        # a change of quantity in other words: fell against increased
+        (
+            "Physical activity during school hours fell in intervention schools.",
+            "minutes",
+            ("fell", "increased"),
+        ),
+        ("Physical activity during school hours rose in intervention schools.", "minutes", None),
+        # without names, the word after "than" orders a comparison
+        (
+            "Concentrations were lower downstream of treatment plants than upstream.",
+            "downstream",
+            ("lower", "higher"),
+        ),
+        (
+            "Concentrations were higher downstream of treatment plants than upstream.",
+            "downstream",
+            None,
+        ),
+        # numbers order a comparison as names do
+        (
+            "Effectiveness was higher in adults aged 85 or older than in those aged 65 to 74.",
+            "aged",
+            ("higher", "lower"),
+        ),
+        (
+            "Effectiveness was higher in adults aged 65 to 74 than in those aged 85 or older.",
+            "aged",
+            None,
+        ),
         # another fact: the sentence does not state the claim's
         (
             "The community decreased after the paper's release of Docassemble 2.0 in Europe.",
@@ -196,6 +275,24 @@ def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None
             "weaker",
             "comparison_swapped:men<women",
         ),
+        # ranked groups too
+        (
+            "The effect was larger in tenth grade than in ninth grade.",
+            "grades",
+            "comparison_swapped:tenth<ninth",
+        ),
+        ("The effect was larger in ninth grade than in tenth grade.", "grades", None),
+        # places, in other words: cities are urban, the countryside rural
+        (
+            "The link was stronger in rural areas than in cities.",
+            "urban",
+            "comparison_swapped:rural<urban",
+        ),
+        ("The link was stronger in cities than in the countryside.", "urban", None),
+        # one group only: the paper's comparison of it and another decides
+        ("The link was stronger among boys.", "girls_first", "comparison_swapped:boys<girls"),
+        ("The link was weaker among girls.", "girls_first", "direction_reversed:weaker->stronger"),
+        ("The link was stronger among girls.", "girls_first", None),
         # "more strongly" is one direction
         (
             "The link was stronger in boys than in girls.",
@@ -259,6 +356,12 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ),
         # the negation belongs to another clause than the claim's fact
         ("HTML improves the accuracy of volatility prediction.", "clause", None),
+        # a group the sentence names by what it did not do, against one that did
+        ("Many students used screens before bed.", "who_not", None),
+        ("Participants who used the app improved their sleep.", "who_not_alone", "not"),
+        # alike is no difference in other words
+        ("Concentrations were similar in spring and summer.", "seasons", None),
+        ("Concentrations were higher in summer.", "seasons", "not"),
         ("Use of sleep medication decreased from 27% to 19% in the app group.", "and_not", None),
         (
             "Use of sleep medication changed in the control group over the twelve weeks.",
@@ -377,6 +480,14 @@ NULLS = make_paper(
         "Decaffeinated coffee was not associated with diabetes risk (HR 0.98).",
         "Tea consumption showed no association.",
         "Daytime fatigue did not differ between groups (p=0.21).",
+        "No association was observed for nitrogen dioxide after adjustment for PM2.5.",
+        "There was no significant difference in memory (p = 0.41) or executive function.",
+        "Maximum lifespan (the oldest 10% of each group) was not increased in either sex.",
+        "The association was similar in men and women.",
+        "Sleep duration was longer in girls than in boys, and similar in urban and rural areas.",
+        "No association was found between green space and eczema.",
+        "Concentrations did not differ between spring and summer samples.",
+        "Among higher-achieving students, there was no effect on GPA.",
     ]
 )
 
@@ -391,8 +502,39 @@ NULLS = make_paper(
         ("Coffee drinkers had a lower risk of diabetes.", None),
         ("Tea consumption was not associated with diabetes.", None),
         ("Tea was served in the study centres.", None),
+        # the finding's subject after it, or before an aside
+        ("Nitrogen dioxide was strongly linked to dementia.", "No"),
+        ("Memory improved significantly on the diet.", "no"),
+        ("Fasting increased maximum lifespan in males.", "not"),
+        ("Nitrogen dioxide levels were measured at home addresses.", None),
+        ("Executive function was tested twice.", None),
+        # a finding holds where it says: between spring and summer, among higher achievers
+        ("Concentrations were higher downstream of the plants than upstream.", None),
+        ("Summer samples had higher concentrations than spring samples.", "not"),
+        ("GPA rose among lower-achieving students.", None),
+        ("Higher-achieving students also saw their GPA rise.", "no"),
+        # the finding between two things is of both
+        ("Green space also protected children against eczema.", "No"),
+        ("Green space protected children against asthma.", None),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:
     found = check_null_finding(claim, null_findings(NULLS.sentences))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # one group ahead of another the paper finds alike
+        ("Women were at much greater risk than men.", "difference_not_found:women,men"),
+        ("The risk was higher in rural areas than in cities.", "difference_not_found:rural,urban"),
+        # a comparison the paper states, a negated one, and no comparison of groups
+        ("Sleep duration was longer in girls than in boys.", None),
+        ("Women were not at greater risk than men.", None),
+        ("The risk was higher for BERT than for ELMo.", None),
+    ],
+)
+def test_a_difference_between_groups_the_paper_finds_alike(claim: str, reason: str | None) -> None:
+    found = check_similar_groups(claim, null_findings(NULLS.sentences), NULLS.sentences)
+    assert (found.reason if found else None) == reason

@@ -11,7 +11,8 @@ from tests.fakes import make_paper
 PAPER = make_paper(
     [
         "We build on the Transformer architecture. It is trained on 12500 examples for 3 epochs. "
-        "Inputs are resized to 224 pixels. The tokenizer is Jieba8分词工具 for Chinese text.",
+        "Inputs are resized to 224 pixels. The tokenizer is Jieba8分词工具 for Chinese text. "
+        "Its questions were collected from 2001 to 2016 in Denmark.",
         "Our prior work [1] is related.",
     ],
     references=[Reference("1", "A. Author. Prior work. 2020.", ("Author",), "2020")],
@@ -35,6 +36,13 @@ FACTS = PaperFacts(PAPER)
         ("It cites [1].", []),
         ("It cites [4].", ["citation_not_in_references:[4]"]),
         ("It uses Jieba8 for segmentation.", []),
+        # a number of years is the length of a span of calendar years the paper gives
+        ("The questions were collected over 15 years.", []),
+        ("The questions were collected over about 16 years.", []),
+        ("The questions were collected over 16 years.", ["number_not_in_paper:16"]),
+        # a country's people name it
+        ("The questions were collected from Danish speakers.", []),
+        ("The questions were collected from Swedish speakers.", ["name_not_in_paper:Swedish"]),
     ],
 )
 def test_gate_rules(sentence: str, reasons: list[str]) -> None:
@@ -58,6 +66,8 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("It should be the first choice for document generation.", ["best"]),
         ("这种方法完全有效。", ["completely"]),
         ("It proves the claim.", ["prove"]),
+        ("An observational study cannot prove the claim.", []),
+        ("It can't always win.", []),
         # a negation earlier in the clause restricts the absolute word
         ("Audio is not statistically significant for every horizon.", []),
         ("The taxonomy may not be suitable for all types of questions.", []),

@@ -35,6 +35,7 @@ TGCQ = ev(
     "Ely et al. (2000)提出了通用临床问题分类（Generic Clinical Questions，TGCQ），"
     "TGCQ是一个四层结构的分类体系，包含64个通用问题类型。"
 )
+DENMARK = ev("We followed 94,561 children born in Denmark between 2000 and 2010 to age 12.")
 LIMIT = ev("(As a benchmark for “large”, the limit for an individual file on GitHub is 100MB.)")
 JIEBA = ev("对于深度神经网络模型，本文使用常用的Jieba8分词工具对数据进行中文分词。")
 DIET = ev(
@@ -124,6 +125,13 @@ HORIZONS = ev("Table 2: HTML (Ours) Text+Audio: n=3 0.845; n=7 0.349; n=15 0.251
         ("We get 0.8% F1 score improvement with BiLSTM-CNN (A2−A1).", [ABLATION], None),
         # a Chinese place is the two characters nearest the name: "是一" after both
         ("QA是一个四层的分类体系，包含64种通用问题类型。", [TAXONOMY], ("QA", "TGCQ")),
+        # a country's people name it too
+        ("The study followed 94,561 Danish children born between 2000 and 2010.", [DENMARK], None),
+        (
+            "The study followed 94,561 Swedish children born between 2000 and 2010.",
+            [DENMARK],
+            ("Swedish", "Denmark"),
+        ),
         # a compound name written out in words is the claim's own
         ("For n=15 the MSE of HTML with text and audio is 0.251.", [HORIZONS], None),
     ],

@@ -104,6 +104,9 @@ def test_match_key_keeps_real_hyphen_variant() -> None:
         ("两个大型医疗问答网站与三位标注者", ["2", "3"]),
         ("第二个问题和一个网站", []),
         ("十二个类别", []),
+        # tens, with their unit or not
+        ("Forty-eight primary schools and twenty one teachers", ["48", "21"]),
+        ("about thirty years", ["30"]),
     ],
 )
 def test_counts_written_as_words(text: str, values: list[str]) -> None:

@@ -218,3 +218,30 @@ def test_a_multiple_is_read_against_the_ratios(claim: str, reason: str | None) -
     verdict = checker.verify(claim)[0]
     mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
     assert mismatches == ([reason] if reason else []), verdict.reasons
+
+
+SHARES = make_paper(
+    [
+        "The proportion of students sleeping less than 7 hours was 38% among heavy evening screen "
+        "users and 21% among non-users.",
+        "Students reported their usual sleep duration.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # no ratio in the paper: the two percentages of the sentence about the claim
+        (
+            "Heavy screen users were three times as likely to sleep less than 7 hours.",
+            "38% against 21%, 1.8 times",
+        ),
+        ("Heavy screen users were nearly twice as likely to sleep less than 7 hours.", None),
+    ],
+)
+def test_a_multiple_is_read_against_two_percentages(claim: str, reason: str | None) -> None:
+    checker = Checker(SHARES, FakeRetriever(SHARES), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons

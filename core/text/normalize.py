@@ -280,12 +280,36 @@ def count_word(word: str) -> int | None:
     return int(value) if value is not None else None
 
 
-# "One" and 一 are left out: they mostly mean "a" ("one of the", 一种), not a count.
+_TENS = {
+    word: Decimal(value)
+    for value, word in zip(
+        range(20, 100, 10),
+        "twenty thirty forty fifty sixty seventy eighty ninety".split(),
+        strict=True,
+    )
+}
+_UNITS = "one two three four five six seven eight nine".split()
+# "One" and 一 are left out: they mostly mean "a" ("one of the", 一种), not a count; tens
+# are read with their unit ("forty-eight").
 _SPELLED = re.compile(
-    r"\b(?P<en>" + "|".join(_EN_COUNTS) + r")\b"
+    r"\b(?P<en>(?:"
+    + "|".join(_TENS)
+    + r")(?:[-\s](?:"
+    + "|".join(_UNITS)
+    + r"))?|"
+    + "|".join(_EN_COUNTS)
+    + r")\b"
     r"|(?<![零〇一二两三四五六七八九十百第])(?P<zh>[二两三四五六七八九十])(?=[个名位种类条项篇组次层])",
     re.IGNORECASE,
 )
+
+
+def _tens(word: str) -> Decimal | None:
+    """The value of a count of tens in words: "forty-eight" -> 48, "thirty" -> 30."""
+    parts = re.split(r"[-\s]", word.casefold())
+    if parts[0] not in _TENS:
+        return None
+    return _TENS[parts[0]] + (_UNITS.index(parts[1]) + 1 if len(parts) > 1 else 0)
 
 
 _SPELLED_SETTING = re.compile(r"(?P<word>[A-Za-z]+)(?P<rest>-[A-Za-z].*)")
@@ -309,7 +333,7 @@ def spelled_numbers(text: str) -> list[NumberMention]:
     found = []
     for match in _SPELLED.finditer(text):
         word = match.group(0)
-        value = _EN_COUNTS.get(word.casefold()) or chinese_numeral(word)
+        value = _EN_COUNTS.get(word.casefold()) or _tens(word) or chinese_numeral(word)
         if value:
             hedged = _HEDGED.search(text[: match.start()]) is not None
             found.append(NumberMention(word, match.start(), match.end(), value, approximate=hedged))
@@ -487,3 +511,25 @@ def in_name(text: str, start: int) -> bool:
         return False
     head = re.split(r"[\s(\[{,;:/\"'“]", text[: start - 1])[-1]
     return _NAME_HEAD.search(head) is not None
+
+
+#: A span of calendar years: "from 2001 to 2016", "between 2018 and 2019", "2001–2016".
+_YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|to|and|through|until)\s*((?:19|20)\d\d)\b")
+_YEARS_AFTER = re.compile(r"[\s-]*years?\b", re.I)
+_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
+
+
+def spans_years(text: str, mention: NumberMention, sentences: Iterable[str]) -> bool:
+    """Whether a number of years is the length of a span of calendar years a sentence gives.
+
+    "followed for fifteen years" against "from 2001 to 2016"; hedged ("about fifteen years"),
+    it may be a year off.
+    """
+    if mention.percent or not _YEARS_AFTER.match(text, mention.end):
+        return False
+    slack = 1 if _HEDGED.search(text[: mention.start]) else 0
+    return any(
+        abs(int(end) - int(start) - mention.value) <= slack
+        for sentence in sentences
+        for start, end in _YEAR_SPAN.findall(sentence)
+    )

@@ -84,12 +84,27 @@ def states_same_fact(claim_words: set[str], sentence_words: set[str]) -> bool:
 
 
 #: Words that tell one group of a study from the others, by kind: its rank ("the third
-#: quarter", "the highest tertile") or its sex ("femal" is the stem of "females").
+#: quarter", "the highest tertile", "ninth grade"), its sex ("femal" is the stem of
+#: "females"), its arm ("control schools" against "programme schools") or its place (urban
+#: against rural: "citi" is the stem of "cities").
+RANKS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth highest lowest top bottom "
+    "middle"
+).split()
 _GROUPS = (
-    {w: w for w in "first second third fourth fifth highest lowest top bottom middle".split()},
+    {w: w for w in RANKS},
     {
         **dict.fromkeys("men man male boy boys".split(), "men"),
         **dict.fromkeys("women woman female femal girl".split(), "women"),
+    },
+    {
+        **dict.fromkeys("control placebo".split(), "control"),
+        # "treat" is the stem of "treatment"
+        **dict.fromkeys("intervention programme treat experimental".split(), "intervention"),
+    },
+    {
+        **dict.fromkeys("urban city citi metropolitan".split(), "urban"),
+        **dict.fromkeys("rural countryside villag".split(), "rural"),
     },
 )
 

@@ -5,7 +5,7 @@ Critiques say "the authors acknowledge that the size of the data may affect perf
 overfitting support such a claim in words and meaning although the paper admits nothing of
 the kind. An admission needs a paper sentence that speaks of what is admitted (a share of its
 content words) and states a limitation (limited, lacks, cannot, may not, not yet, barrier,
-局限, 无法, …).
+may be affected, confounding, 局限, 无法, …).
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ _LIMITATION = re.compile(
     rf"(?<![-\w])(?:limit\w*|{_OUTRIGHT}|caveat\w*|future work|not yet|barrier\w*|difficult\w*|"
     r"challeng\w*|nois[ey]\w*|error-prone|prone to|underfit\w*|restrict\w*|"
     r"constrain\w*|threat\w*|never|(?:may|might|could|does|do|did|is|are|was|were) not|"
+    r"(?:may|might|could)\s+(?:be\s+)?(?:affect\w*|influenc\w*|overestimat\w*|underestimat\w*)|"
+    r"confound\w*|"
     r"fail\w*|only|small|few|scarc\w*|problem\w*|issue\w*|concern\w*)\b|"
     r"\b(?:may|might|could|does|do|did|is|are|was|were|ca)n[’']t\b|"
     rf"{_OUTRIGHT_ZH}|缺点|不能|不适|可能存在|存在(?:一些|的)?问题|问题在于|欠拟合|过拟合|"

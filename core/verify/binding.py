@@ -31,15 +31,24 @@ from core.text.normalize import (
     extract_numbers,
     settle_approximate,
     settle_bound,
+    spans_years,
     spelled_numbers,
 )
 from core.text.proportions import Proportion, proportions
-from core.text.words import conflicting_groups, content_words, fact_words, states_same_fact, stem
+from core.text.words import (
+    conflicting_groups,
+    content_words,
+    fact_words,
+    names_group,
+    states_same_fact,
+    stem,
+)
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
 from core.verify.risk_ratios import (
+    REFERENCE,
     converted,
     is_risk_change,
     multiple_mismatch,
@@ -156,6 +165,7 @@ class _Context:
     words: frozenset[str]
     names: frozenset[str]
     setting: str = ""  # the condition it is reported under: "3-day", "n=7"
+    population: str = ""  # what a share is of, left out of its words: "student" of "64% of …"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -169,7 +179,10 @@ def number_context(text: str, start: int, end: int) -> _Context:
     text = _BRACKETED_SEMICOLON.sub(" ", text)
     row = ";" in text
     left = _side(reversed(_durations_joined(_tokens(text[:start]))), row)
-    right = _side(_durations_joined(_tokens(text[end:])), row)
+    # The value's interval or test in brackets is no word of it: "62% (95% CI 53 to 69) within
+    # 7 to 59 days" is said within 7 to 59 days.
+    aside = _STATISTIC_ASIDE.match(text, end)
+    right = _side(_durations_joined(_tokens(text[aside.end() if aside else end :])), row)
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
@@ -190,11 +203,20 @@ def number_context(text: str, start: int, end: int) -> _Context:
         words |= content_words(label.split(":")[-2] if label.count(":") >= 2 else label)
     kept = {w for w in words if not re.fullmatch(r"[\d.%]+", w) and not _NUMBER_TOKEN.fullmatch(w)}
     kept -= _GENERIC
+    # The group a value is compared with is not its own: "0.10 points relative to controls".
+    for reference in REFERENCE.finditer(text):
+        if not reference.start() <= start < reference.end():
+            kept -= {w for w in content_words(reference.group(0)) if names_group([w])}
     return _Context(
         frozenset(kept),
         frozenset(names[:1]),
         _own_setting(text, start, end) or _nearest_setting(left, right),
     )
+
+
+_STATISTIC_ASIDE = re.compile(
+    r"\s*\((?:\d+%\s*)?(?:CI|CrI|UI|confidence|credible|p|SD|SE|SEM|IQR|range)\b[^()]*\)"
+)
 
 
 def _own_setting(text: str, start: int, end: int) -> str:
@@ -253,10 +275,12 @@ def _nearest_setting(left: Sequence[str], right: Sequence[str]) -> str:
 
     The one before it, unless it is as near another number before it and one follows this
     number first: in "1.970 at n=3 and 0.235 at n=30", n=3 is 1.970's and n=30 is 0.235's.
+    One right after it, a preposition at most between, is its own: "… 59 days after the dose
+    and 39% at 120 days".
     """
     before = next(((i, s) for i, t in enumerate(left) if (s := _setting(t))), None)
     after = next(((i, s) for i, t in enumerate(right) if (s := _setting(t))), None)
-    if before is None:
+    if before is None or (after is not None and after[0] <= 1 and _AT.search(f" {right[0]}")):
         return "" if after is None else after[1]
     at, setting = before
     other = next((j for j in range(at + 1, len(left)) if _NUMBER_TOKEN.fullmatch(left[j])), None)
@@ -467,7 +491,15 @@ def bind_numbers(
     # ("In the 3-class setting, GPT-4 reaches a macro-F1 of 64.12").
     sole = sole_setting(claim)
     contexts = [
-        (m, _in_setting(number_context(claim, m.start, m.end), sole, setting_value(claim, m)), True)
+        (
+            m,
+            _without_population(
+                claim,
+                m,
+                _in_setting(number_context(claim, m.start, m.end), sole, setting_value(claim, m)),
+            ),
+            True,
+        )
         for m in mentions
     ]
     contexts += [(m, number_context(claim, m.start, m.end), False) for m in spelled]
@@ -484,6 +516,10 @@ def bind_numbers(
     for mention, wanted, digits in contexts:
         if digits and mention.start in read:
             # The ratio the change converts is the claim's (see ``converted``): bound.
+            bound += 1
+            counted += 1
+            continue
+        if spans_years(claim, mention, [*texts, *(e.text for e in restating)]):
             bound += 1
             counted += 1
             continue
@@ -515,9 +551,17 @@ def bind_numbers(
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the evidence sentence stating
         # the claim's fact has it in other words.
-        here = same is not None and (same > 0 or len(wanted.words) < 2)
+        # A share's population counts towards saying enough, not towards binding.
+        said = len(wanted.words) + bool(wanted.population)
+        here = same is not None and (same > 0 or said < 2)
         held = _without_ratios([statement])[0] if risky and statement is not None else statement
-        if held is not None and not here and _holds(held, mention, wanted):
+        # A share whose words beyond its population are not the sentence's is not its value.
+        if (
+            held is not None
+            and not here
+            and not wanted.population
+            and _holds(held, mention, wanted)
+        ):
             here, same = True, max(same or 0, rival[0] if rival else 0)
         # A rival said of the claim's own name outweighs the value said of no name at all.
         named = rival is not None and _named(mention, wanted, found, rival[1])
@@ -574,6 +618,26 @@ def _without_ratios(
     return out
 
 
+#: The population a share is of: "64% of students", "90% of the participants".
+_SHARE_OF = re.compile(r"\s*of\s+(?:the\s+|all\s+)?(?P<noun>[A-Za-z][\w-]*)")
+
+
+def _without_population(claim: str, mention: NumberMention, context: _Context) -> _Context:
+    """A share's context without the population it is of, when it says more than that.
+
+    "64% of students slept less than 7 hours" is about sleeping: "64% of students reported
+    screen use" shares only its population, as any share of the students would.
+    """
+    of = _SHARE_OF.match(claim, mention.end) if mention.percent else None
+    if of is None:
+        return context
+    population = content_words(of.group("noun"))
+    rest = context.words - population
+    if not rest or rest == context.words:
+        return context
+    return replace(context, words=rest, population=" ".join(sorted(population)))
+
+
 def _in_setting(context: _Context, setting: str, own: bool) -> _Context:
     """The context under the sentence's one condition, unless the number is that condition's."""
     if own or context.setting or not setting:
@@ -619,6 +683,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     """The numbers of an evidence text, labels ("Table 2") left out.
 
     Counts and proportions in words are numbers too ("about half of the association" is 50%).
+    The level of an interval ("95% CI") states no value of anything.
     """
     # The text as written: a full-width comma separates numbers that NFKC's "," would join.
     mentions = extract_numbers(text) + spelled_numbers(text)
@@ -631,8 +696,12 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 8) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
+        and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
         and not any(a <= m.start < b for a, b in cited)
     )
+
+
+_INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
 
 
 def _reported_numbers(text: str, claimed: set[Decimal]) -> tuple[NumberMention, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.quotes import excerpt
-from core.text.words import content_words, fact_words, states_same_fact
+from core.text.words import RANKS, content_words, fact_words, states_same_fact
 from core.types import Evidence, PaperSentence
 
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
@@ -33,6 +33,10 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
             "reduces",
             "reduced",
             "reducing",
+            "wane",
+            "wanes",
+            "waned",
+            "waning",
         ),
         ("减少", "减小", "降低"),
     ),
@@ -63,10 +67,23 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     (("more",), ("更多",), ("fewer", "less"), ("更少",)),
     (("larger", "bigger", "greater"), ("更大",), ("smaller",), ("更小",)),
     (("faster",), ("更快",), ("slower",), ("更慢",)),
+    (("longer", "longest"), ("更长",), ("shorter", "shortest"), ("更短",)),
     (
         ("rise", "rises", "rose", "risen"),
         ("上升",),
-        ("fall", "falls", "fell", "fallen", "drop", "drops", "dropped"),
+        (
+            "fall",
+            "falls",
+            "fell",
+            "fallen",
+            "drop",
+            "drops",
+            "dropped",
+            "decline",
+            "declines",
+            "declined",
+            "declining",
+        ),
         ("下降",),
     ),
     (("positive", "positively"), ("正相关",), ("negative", "negatively"), ("负相关",)),
@@ -89,7 +106,23 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
         ("exclude", "excludes", "excluded", "excluding"),
         ("排除",),
     ),
-    (("strong", "stronger", "strongly"), ("更强",), ("weak", "weaker", "weakly"), ("更弱",)),
+    (
+        ("strong", "stronger", "strongly", "strengthen", "strengthens", "strengthened"),
+        ("更强",),
+        (
+            "weak",
+            "weaker",
+            "weakly",
+            "weaken",
+            "weakens",
+            "weakened",
+            "attenuate",
+            "attenuates",
+            "attenuated",
+        ),
+        ("更弱",),
+    ),
+    (("gain", "gains", "gained", "gaining"), (), ("lose", "loses", "lost", "losing"), ()),
     (("easy", "easier", "easily"), ("容易",), ("difficult", "difficulty"), ("困难",)),
     (("simple", "simpler"), ("简单",), ("complex", "complicated"), ("复杂",)),
     (
@@ -113,8 +146,16 @@ _COMPARED = re.compile(
     re.I,
 )
 _NAME = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9\-+]*")
+_AFTER_THAN = re.compile(r"\bthan\s+(?:(?:in|for|among|at|on|the|those|that)\s+)*(\w+)", re.I)
+_ORDERED = re.compile(rf"{_NAME.pattern}|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 #: Groups of a study a comparison may be written between.
-_GROUP = re.compile(r"\b(?:men|women|girls|boys|males|females)\b", re.I)
+_GROUP = re.compile(
+    rf"\b(?:men|women|girls|boys|males|females|urban|rural|cities|city|countryside|"
+    rf"{'|'.join(RANKS)})\b",
+    re.I,
+)
+#: A place written in other words: cities are urban, the countryside rural.
+_PLACES = {"cities": "urban", "city": "urban", "countryside": "rural"}
 #: Words about the paper rather than its fact ("the paper describes", "the authors state").
 _FRAME = frozenset(
     "paper papers author authors study describe describes described state states stated say "
@@ -232,6 +273,34 @@ _CLAUSES = re.compile(
     rf"|\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)",
     re.I,
 )
+#: A group named by what it did not do ("those who did not use screens"), and one named by
+#: what it did ("Students who used screens").
+_WHO_NOT = re.compile(
+    rf"\b(?:who|whom)\s+(?:{_AUXILIARY[3:-1]})(?:\s+not|n't)\s+(?P<verb>\w+)", re.I
+)
+_WHO = re.compile(r"\b(?:who|whom)\s+(?P<verb>\w+)", re.I)
+
+
+#: A claim that things are alike, and a sentence finding no difference or change.
+_ALIKE = re.compile(r"\b(?:similar|comparable|alike|the same|unchanged|equal|stable)\b", re.I)
+_NO_DIFFERENCE = re.compile(
+    r"\b(?:not|n't)\s+(?:\w+\s+)?(?:differ|change|vary)|\bno\s+(?:\w+\s+)?(?:difference|change)",
+    re.I,
+)
+
+
+def _compared_group_left_out(text: str) -> str:
+    """``text`` without a group it names by a negation, compared with one named by its verb.
+
+    "Students who used screens … slept 24 minutes less than those who did not use screens"
+    states no negated finding.
+    """
+    done = {m.group("verb")[:3].casefold() for m in _WHO.finditer(text)}
+    return _WHO_NOT.sub(
+        lambda m: " " if m.group("verb")[:3].casefold() in done else m.group(0), text
+    )
+
+
 _NEGATED_AND = re.compile(rf"\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)", re.I)
 _PREDICATE = re.compile(rf"\s*{_AUXILIARY}(?:\s+not|n't)\b", re.I)
 
@@ -240,7 +309,9 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
     """The sentence's clause holding the claim's fact is negated, while the claim is not."""
     if _NEGATIVE.search(claim):
         return None
-    clauses = _CLAUSES.split(ev.text)
+    if _ALIKE.search(claim) and _NO_DIFFERENCE.search(ev.text):
+        return None  # "similar in spring and summer" says "did not differ" in other words
+    clauses = _CLAUSES.split(_compared_group_left_out(ev.text))
     best = max(clauses, key=lambda c: len(words & fact_words(c, _DIRECTION_STEMS)))
     negation = _NEGATION.search(best)
     if negation is not None:
@@ -273,8 +344,44 @@ def null_findings(sentences: Sequence[PaperSentence]) -> list[Evidence]:
     return [
         Evidence(s.page, s.text, s.bbox, 1.0, s.index)
         for s in sentences
-        if any(_NULL.search(c) for c in _CLAUSES.split(s.text))
+        if any(_null(c) or _SIMILAR.search(c) for c in _CLAUSES.split(s.text))
     ]
+
+
+@dataclass(frozen=True)
+class _Null:
+    """A clause's finding of no effect: what it is of, where it holds, and its negation."""
+
+    subject: str
+    scope: str
+    negation: str
+
+
+def _null(clause: str) -> _Null | None:
+    """The finding of no effect a clause states, or None.
+
+    "Tea consumption showed no association", "No association was observed for nitrogen
+    dioxide"; its scope is where it holds: "did not differ between spring and summer samples".
+    """
+    # an aside names no subject: "Maximum lifespan (the oldest 10% of each group) was not …"
+    clause = _ASIDE.sub("", clause)
+    found = _NULL.search(clause) or _NULL_OF.search(clause)
+    if found is None:
+        return None
+    groups = found.groupdict()
+    negation = next(groups[g] for g in ("no", "not", "did") if groups.get(g))
+    scope = _SCOPE.match(clause, found.end())
+    return _Null(
+        groups.get("subject") or groups["pair"], scope.group("scope") if scope else "", negation
+    )
+
+
+#: Where a finding holds, after it ("between spring and summer samples", "in girls") or
+#: before it ("Among higher-achieving students, there was no effect").
+_SCOPE = re.compile(r"\s*(?:between|among|in|for|across)\s+(?P<scope>[^,;.()]+)")
+_LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
+#: Scopes that name no particular part of a study: "between groups", "in either sex".
+_ANY_SCOPE = frozenset("group groups arm arms either both sex sexes all".split())
 
 
 def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDropped | None:
@@ -282,31 +389,59 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
 
     "Tea drinkers also had a lower risk of diabetes" against "Tea consumption showed no
     association": the claim holds every word of the null finding's subject (words of how it
-    was measured aside: consumption, intake, use …) and a word of an effect, and negates
-    nothing itself.
+    was measured aside: consumption, intake, use …), most words of where it holds if it says
+    ("between spring and summer samples", "Among higher-achieving students, …"), and a word
+    of an effect, and negates nothing itself.
     """
     if not _EFFECT.search(claim) or _NEGATION.search(claim):
         return None
     words = fact_words(claim)
     for ev in evidence:
+        leading = _LEADING_SCOPE.match(ev.text)
         for clause in _CLAUSES.split(ev.text):
-            null = _NULL.search(clause)
+            null = _null(clause)
             if null is None:
                 continue
-            subject = fact_words(null.group("subject")) - _MEASURES
-            if subject and subject <= words:
-                negation = null.group("no") or null.group("not") or null.group("did")
-                return NegationDropped(negation, ev.text, ev.page)
+            subject = fact_words(null.subject) - _MEASURES
+            scopes = [null.scope, leading.group("scope") if leading else ""]
+            held = all(
+                2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
+            )
+            if subject and subject <= words and held:
+                return NegationDropped(null.negation, ev.text, ev.page)
     return None
 
 
 #: A finding of no effect and what it is of: "Tea consumption showed no association",
-#: "Decaffeinated coffee was not associated with …", "Daytime fatigue did not differ".
+#: "Decaffeinated coffee was not associated with …", "Daytime fatigue did not differ",
+#: "Maximum lifespan was not increased".
 _NULL = re.compile(
     r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
     r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
     r"relationship|difference)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
-    r"(?:associated|linked|related)|(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change))\b",
+    r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
+    r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change))\b",
+)
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+#: A finding of no effect followed by what it is of: "No association was observed for nitrogen
+#: dioxide", "There was no significant difference in memory (p = 0.41)", "No difference in
+#: cognitive performance on the Morris water maze was found", "No association was found
+#: between green space and eczema" (both of the pair are its subject).
+_NULL_OF = re.compile(
+    r"\b(?P<no>[Nn]o)\s+(?:significant\s+|statistically significant\s+|clear\s+)?"
+    r"(?:association|effect|difference|change|link|relationship)s?\s+"
+    r"(?:(?:was|were)\s+(?:observed|found|seen|detected)\s+)?(?:(?:in|for|of|on|with)\s+"
+    r"(?P<subject>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"(?=\s*(?:[(,;.]|$|\b(?:or|and|on|was|were|after|between|among|in|across|when|at|by)\b))|"
+    r"between\s+(?P<pair>(?:[\w-]+\s+){0,2}?[\w-]+\s+and\s+(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"(?=\s*(?:[(,;.]|$)))",
+)
+#: Two groups found alike: "The association was similar in men and women", "did not differ
+#: between boys and girls".
+_SIMILAR = re.compile(
+    r"\b(?:similar|comparable|alike|the same|did not differ|no (?:significant )?difference)\b"
+    r"(?:\s+[\w-]+){0,4}?\s+(?:in|for|among|between|across)\s+(?:both\s+)?",
+    re.I,
 )
 #: Words of how an exposure was measured, not what it is.
 _MEASURES = frozenset("consumption intake use exposure level score drink drinking".split())
@@ -316,6 +451,62 @@ _EFFECT = re.compile(
     r"protect\w*|benefit\w*|risk|effects?|differ\w*|better|worse)\b",
     re.I,
 )
+
+
+@dataclass(frozen=True)
+class DifferenceDenied:
+    """The claim ranks two groups the paper finds alike."""
+
+    first: str
+    second: str
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``difference_not_found:women,men``."""
+        return f"difference_not_found:{self.first},{self.second}"
+
+    def explain(self) -> str:
+        """``The paper finds no difference between women and men (p. 2): “…”``."""
+        quoted = excerpt(self.text)
+        return (
+            f"The paper finds no difference between {self.first} and {self.second} "
+            f"(p. {self.page}): “{quoted}”"
+        )
+
+
+def check_similar_groups(
+    claim: str, evidence: Sequence[Evidence], sentences: Sequence[PaperSentence]
+) -> DifferenceDenied | None:
+    """A claim that one group is ahead of another where the paper finds the two alike.
+
+    "Women were at much greater risk than men" against "The association was similar in men
+    and women"; a claim that negates nothing, and groups of a study only (sex, rank, place),
+    whose comparison no sentence of the paper states either way.
+    """
+    if _NEGATION.search(claim):
+        return None
+    pair = _compared_pair(claim)
+    if pair is None or not all(_GROUP.fullmatch(n) for n in pair[:2]):
+        return None
+    first, second, _ = pair
+    if any(
+        {first, second} == set(p[:2])
+        for s in sentences
+        for c in _CLAUSE_BREAK.split(s.text)
+        if (p := _compared_pair(c)) is not None
+    ):
+        return None
+    for ev in evidence:
+        for clause in _CLAUSE_BREAK.split(ev.text):
+            alike = _SIMILAR.search(clause)
+            if alike is None:
+                continue
+            named = {n for n, _ in _compared_names(clause[alike.end() :])}
+            if {first, second} <= named:
+                return DifferenceDenied(first, second, ev.text, ev.page)
+    return None
 
 
 def _directions(text: str) -> dict[int, str]:
@@ -384,10 +575,15 @@ def _reversal(
         return swapped
     mine = _directions(claim)
     words = fact_words(claim, _DIRECTION_STEMS | _FRAME_STEMS) - _stems(_prefixed(claim))
-    for ev in evidence:
-        if not states_same_fact(words, fact_words(ev.text, _DIRECTION_STEMS)):
-            continue
-        theirs = _directions(ev.text)
+    stating = [e for e in evidence if states_same_fact(words, fact_words(e.text, _DIRECTION_STEMS))]
+    misplaced = next(
+        (r for e in stating if (r := _misplaced(words, mine, _directions(e.text), e)) is not None),
+        None,
+    )
+    if misplaced is not None:
+        return misplaced
+    for ev in stating:
+        theirs = _on_claims_scale(mine, _directions(ev.text))
         opposite = {-sign: theirs[-sign] for sign in mine if -sign in theirs}
         if any(_NEGATION.search(_part_holding(ev.text, word)) for word in opposite.values()):
             return None  # "decreases" may say "does not increase" in the claim's own words
@@ -409,6 +605,80 @@ def _reversal(
             return Reversed(*heads, ev.text, ev.page)
         return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
     return None
+
+
+def _on_claims_scale(mine: dict[int, str], theirs: dict[int, str]) -> dict[int, str]:
+    """The sentence's directions, a change of quantity read in the claim's pair of words.
+
+    "Physical activity fell" against "increased by 9 minutes per day": rose and increased,
+    fell and decreased are one change, when the sentence says a quantity went one way only.
+    """
+    quantity = [s for s in mine if abs(s) in _QUANTITY]
+    if len(quantity) != 1 or quantity[0] in theirs or -quantity[0] in theirs:
+        return theirs
+    said = {s > 0 for s in theirs if abs(s) in _QUANTITY}
+    if len(said) != 1:
+        return theirs
+    (up,) = said
+    word = next(w for s, w in theirs.items() if abs(s) in _QUANTITY)
+    return {**theirs, abs(quantity[0]) * (1 if up else -1): word}
+
+
+#: Where a sentence stating two directions parts them: "improved … in the diet group and
+#: declined … in the control group".
+_DIRECTION_PARTS = re.compile(r"[,;:，；：]|\b(?:and|but|whereas|while)\b|但|而", re.I)
+
+
+def _misplaced(
+    words: set[str], mine: dict[int, str], theirs: dict[int, str], ev: Evidence
+) -> Reversed | None:
+    """The claim's direction said of what the sentence gives the opposite one.
+
+    "Cognitive function declined in the Mediterranean diet group" against "The score improved
+    … in the Mediterranean diet group and declined … in the control group": the part saying
+    "improved" holds the claim's words that the part saying "declined" lacks, and the claim
+    holds none of that part's own words. Changes of level are one scale here: what improved
+    did not decline.
+    """
+    if len(mine) != 1:
+        return None
+    ((sign, word),) = mine.items()
+    if sign not in theirs:
+        return None
+    level = abs(sign) in _LEVEL
+    opposite = next(
+        (
+            w
+            for s, w in theirs.items()
+            if s == -sign or (level and abs(s) in _LEVEL and (s > 0) != (sign > 0))
+        ),
+        None,
+    )
+    if opposite is None:
+        return None
+    said = _part_holding(ev.text, theirs[sign], _DIRECTION_PARTS)
+    other = _part_holding(ev.text, opposite, _DIRECTION_PARTS)
+    if said == other:
+        return None
+    said_words = fact_words(said, _DIRECTION_STEMS)
+    other_words = fact_words(other, _DIRECTION_STEMS)
+    if (words & other_words) - said_words and not words & (said_words - other_words):
+        return Reversed(word, opposite, ev.text, ev.page)
+    return None
+
+
+#: Pairs that say a quantity went up or down: increased, higher, rose, gained.
+_QUANTITY = frozenset(
+    i
+    for i, (up, *_) in enumerate(_PAIRS, start=1)
+    if up[:1] in (("increase",), ("higher",), ("rise",), ("gain",))
+)
+#: Pairs that say a level went up or down, whatever the word: increased, rose, improved.
+_LEVEL = frozenset(
+    i
+    for i, (up, *_) in enumerate(_PAIRS, start=1)
+    if up[:1] in (("increase",), ("higher",), ("improve",), ("better",), ("rise",), ("gain",))
+)
 
 
 def _about(claim: str, mine: str, sentence: str, theirs: str) -> bool:
@@ -586,7 +856,7 @@ def _compared_names(text: str) -> list[tuple[str, int]]:
     for match in sorted([*_NAME.finditer(text), *_GROUP.finditer(text)], key=lambda m: m.start()):
         name = match.group(0)
         if _GROUP.fullmatch(name):
-            name = name.casefold()
+            name = _PLACES.get(name.casefold(), name.casefold())
         elif _is_frame_name(name):
             continue
         found.setdefault(name, match.start())
@@ -627,7 +897,7 @@ def _swapped_order(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swapp
     """A comparison that the first evidence clause naming both names states the other way."""
     mine = _compared_pair(claim)
     if mine is None:
-        return None
+        return _implied_swap(claim, evidence)
     first, second, sign = mine
     for ev in evidence:
         clauses = (c for part in _CLAUSE_BREAK.split(ev.text) for c in _NEGATED_AND.split(part))
@@ -646,6 +916,42 @@ def _swapped_order(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swapp
             if theirs == (first, second, -sign):
                 said = next(iter(_graded(claim, _directions(claim)).values()))
                 return Reversed(said, word, ev.text, ev.page)
+            return None
+    return None
+
+
+def _implied_swap(claim: str, evidence: Sequence[Evidence]) -> Reversed | SwappedOrder | None:
+    """A comparison the claim makes of one group only, against the paper's of it and another.
+
+    "The link was stronger among boys" against "The association was stronger in girls than in
+    boys": the claim puts ahead the group the paper puts behind.
+    """
+    found = list(_GROUP.finditer(claim))
+    groups = {_PLACES.get(g.group(0).casefold(), g.group(0).casefold()) for g in found}
+    if _COMPARED.search(claim) or len(groups) != 1:
+        return None
+    (group,) = groups
+    # the direction word said of the group: the nearest before it
+    before = claim[: found[0].start()].casefold()
+    placed = [
+        (before.rfind(w.casefold()), s, w)
+        for s, w in _graded(claim, _directions(claim)).items()
+        if w.casefold() in before
+    ]
+    if not placed:
+        return None
+    _, sign, word = max(placed)
+    for ev in evidence:
+        for clause in _CLAUSE_BREAK.split(ev.text):
+            theirs = _compared_pair(clause)
+            if theirs is None or group not in theirs[:2] or _NEGATION.search(clause):
+                continue
+            first, second, their_sign = theirs
+            said = next(iter(_graded(clause, _directions(clause)).values()))
+            if their_sign == sign and second == group:
+                return SwappedOrder(group, first, said, ev.text, ev.page)
+            if their_sign == -sign and first == group:
+                return Reversed(word, said, ev.text, ev.page)
             return None
     return None
 
@@ -689,11 +995,17 @@ def _prefix_flip(claim: str, sentence: str) -> tuple[str, str] | None:
 
 
 def _same_order(claim: str, sentence: str) -> bool:
-    """Whether two or more names the claim compares come in the sentence's order too."""
-    theirs = _NAME.findall(sentence)
-    shared = [n for n in dict.fromkeys(_NAME.findall(claim)) if n in theirs]
+    """Whether two or more names the claim compares come in the sentence's order too.
+
+    Numbers order a comparison as names do: "aged 85 or older than … aged 65 to 74"; without
+    either, the word after "than" does.
+    """
+    theirs = _ORDERED.findall(sentence)
+    shared = [n for n in dict.fromkeys(_ORDERED.findall(claim)) if n in theirs]
     if len(shared) < 2:
-        return False
+        # no names: the same word after "than" ("… downstream … than upstream")
+        mine, other = (_AFTER_THAN.search(t) for t in (claim, sentence))
+        return bool(mine and other and mine.group(1).casefold() == other.group(1).casefold())
     return shared == sorted(shared, key=theirs.index)
 
 

@@ -21,7 +21,7 @@ from core.text.sentences import is_cjk_char
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key, ngram_keys
-from core.verify.gates.lexicon import NOT_NAMES
+from core.verify.gates.lexicon import DEMONYMS, NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket). A word glued to a
@@ -246,13 +246,14 @@ def _grams(text: str) -> frozenset[str]:
 def holds_name(text: str, name: str) -> bool:
     """Whether ``text`` holds ``name`` among its words.
 
-    Also in the plural or the singular ("LLMs", "LLM") or with a version or footnote mark
-    ("Jieba8", "Python3").
+    Also in the plural or the singular ("LLMs", "LLM"), with a version or footnote mark
+    ("Jieba8", "Python3"), or as its country's people ("Danish" for Denmark).
     """
     key = name_key(name)
     grams = _grams(text)
     return (
         key in grams
+        or DEMONYMS.get(key) in grams
         or f"{name}s" in text
         or (name.endswith("s") and key[:-1] in grams)
         or any(g.startswith(key) and g[len(key) :].isdigit() for g in grams)

@@ -60,7 +60,7 @@ _CHANGE_BEFORE = re.compile(
     re.I,
 )
 #: The group a ratio is relative to: "compared with the least active quarter (…),".
-_REFERENCE = re.compile(
+REFERENCE = re.compile(
     r"\b(?:compared (?:with|to)|relative to|versus|vs\.?|than)\b(?:[^,;(]|,(?=\d)|\([^)]*\))*",
     re.I,
 )
@@ -136,10 +136,12 @@ def multiple_mismatch(
 
     Read only against evidence that names ratios; a ratio of the claim's group within the
     multiple's rounding ("twice" is 1.75 to 2.25), or two percentages of a sentence holding
-    half the claim's words whose quotient is (43.1% against 21.9%), bear it out.
+    half the claim's words whose quotient is (43.1% against 21.9%), bear it out. Without
+    ratios, the two percentages of such a sentence misstate it when their quotient is not it
+    ("three times as likely" against 38% and 21%).
     """
     if not any(_RATIO_WORDS.search(text) for text in texts):
-        return None
+        return _shares_mismatch(claim, texts, mention)
     tolerance = _multiple_tolerance(claim, mention)
     for text in texts:
         for ratio, item in _items(text) if _RATIO_WORDS.search(text) else []:
@@ -151,6 +153,28 @@ def multiple_mismatch(
         if any(abs(a / b - mention.value) <= tolerance for a in shares for b in shares):
             return None
     return _closest(claim, texts, mention.value)
+
+
+def _shares_mismatch(
+    claim: str, texts: Sequence[str], mention: NumberMention
+) -> tuple[int, str] | None:
+    """(position, "38% against 21%, 1.8 times") of two percentages that misstate a multiple.
+
+    Read in the first sentence about the claim holding two percentages only.
+    """
+    tolerance = _multiple_tolerance(claim, mention)
+    for i, text in enumerate(texts):
+        if not _about_claim(claim, text):
+            continue
+        shares = [m for m in extract_numbers(text) if m.percent and m.value > 0]
+        if len(shares) != 2:
+            continue
+        high, low = sorted(shares, key=lambda m: -m.value)
+        quotient = high.value / low.value
+        if abs(quotient - mention.value) <= tolerance:
+            return None
+        return i, f"{high.raw} against {low.raw}, {quotient:.1f} times"
+    return None
 
 
 def multiples(claim: str) -> list[NumberMention]:
@@ -331,7 +355,7 @@ def _of_other_group(claim: str, item: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return content_words(_REFERENCE.sub(" ", text))
+    return content_words(REFERENCE.sub(" ", text))
 
 
 def _shared_values(claim: str, item: str) -> int:

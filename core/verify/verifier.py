@@ -47,12 +47,14 @@ from core.verify.comparison import Contradiction, check_comparison, table_rows
 from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import (
+    DifferenceDenied,
     NegationAdded,
     NegationDropped,
     Reversed,
     SwappedOrder,
     check_direction,
     check_null_finding,
+    check_similar_groups,
     may_read_direction,
     null_findings,
 )
@@ -90,6 +92,7 @@ Reversal = (
     | AdviceReversed
     | CrossedPair
     | GroupsReversed
+    | DifferenceDenied
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -531,6 +534,7 @@ class Checker:
         return (
             check_direction(read, evidence)
             or check_null_finding(read, self.nulls)
+            or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, evidence)

@@ -100,7 +100,7 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
     method_f = (
         check_methods(unquoted, facts)
         + check_figures(unquoted, facts)
-        + check_design(unquoted, facts)
+        + check_design(unquoted, facts, evidence)
     )
     failures = quote_f + cite_f + xref_f + page_f + num_f + name_f + method_f + over_f
     failures.sort(key=lambda f: not f.hard)

@@ -20,7 +20,7 @@ from core.text.normalize import (
 )
 from core.text.sentences import cjk_ratio, is_cjk_char
 from core.types import BlockKind, Paper
-from core.verify.gates.lexicon import NAME_MODIFIERS, UNITS_ZH
+from core.verify.gates.lexicon import DEMONYMS, NAME_MODIFIERS, UNITS_ZH
 
 if TYPE_CHECKING:
     from core.verify.comparison import Row
@@ -216,11 +216,14 @@ class PaperFacts:
         return re.search(head + listed + rf"{number}(?![\d.])", self.unit_text) is not None
 
     def has_name(self, name: str) -> bool:
-        """Case-insensitive, hyphen- and space-insensitive whole-token match."""
+        """Case-insensitive, hyphen- and space-insensitive whole-token match.
+
+        A country's people name it too: "Danish" of a study in Denmark.
+        """
         key = name_key(name)
         if not key:
             return True
-        if key in self.names:
+        if key in self.names or DEMONYMS.get(key) in self.names:
             return True
         for suffix in ("'s", "s", "es"):
             if key.endswith(suffix) and key[: -len(suffix)] in self.names:

@@ -6,14 +6,18 @@ included …", "In this two-arm, parallel-group trial …", "… in vitro" in it
 trials it mentions in other roles ("women who had completed a randomised trial of aspirin",
 "clinical trials are needed") are not its own. A claim that gives the study a trial's design,
 when the paper describes itself only as something else, overclaims the evidence
-(`overclaim_design`).
+(`overclaim_design`). So does a cause the claim states of an observational study's finding,
+when its evidence states no such cause (`overclaim_causal`): an observational design shows an
+association at most.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.verify.gates.common import GateFinding, PaperFacts
+from core.verify.gates.strength import ASSOCIATION, CAUSAL, states_cause
 
 _TRIAL = (
     r"(?:randomi[sz]ed(?:\s+controlled|\s+clinical)?\s+trials?|clinical\s+trials?|"
@@ -23,7 +27,7 @@ _TRIAL = (
 _DESIGNS = {
     "trial": re.compile(rf"\b{_TRIAL}\b", re.I),
     "observational": re.compile(
-        r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|"
+        r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
         r"prospective|retrospective)\b",
         re.I,
     ),
@@ -55,11 +59,14 @@ _UNCLAIMED = re.compile(
 )
 
 
-def check_design(text: str, facts: PaperFacts) -> list[GateFinding]:
-    """A trial the claim says the study was, where the paper calls itself something else."""
+def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> list[GateFinding]:
+    """A trial the claim says the study was, where the paper calls itself something else.
+
+    Or a cause it states of an observational study's finding that its evidence does not state.
+    """
     claimed = _CLAIMED.search(text.strip())
     if claimed is None or _UNCLAIMED.search(text):
-        return []
+        return _observed_cause(text, facts, evidence)
     own = own_design(facts)
     if own is None or own[0] == "trial":
         return []
@@ -87,3 +94,24 @@ def own_design(facts: PaperFacts) -> tuple[str, str] | None:
         if match is not None:
             found.setdefault(design, match.group(0))
     return next(((d, found[d]) for d in _DESIGNS if d in found), None)
+
+
+def _observed_cause(text: str, facts: PaperFacts, evidence: Sequence[str]) -> list[GateFinding]:
+    """A cause the claim states where the paper's own study is observational."""
+    if not evidence or not states_cause(text) or ASSOCIATION.search(text):
+        return []
+    shown = " ".join(evidence)
+    # an association or a denied cause in the evidence is the strength gate's to read
+    if states_cause(shown) or ASSOCIATION.search(shown) or CAUSAL.search(shown):
+        return []
+    own = own_design(facts)
+    if own is None or own[0] != "observational":
+        return []
+    return [
+        GateFinding(
+            "overclaim",
+            "overclaim_causal",
+            f"The paper describes its own study as “{own[1]}”: it can show an association, "
+            "not a cause",
+        )
+    ]

@@ -21,6 +21,7 @@ from core.text.normalize import (
     ratios,
     settle_approximate,
     settle_bound,
+    spans_years,
 )
 from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
@@ -47,7 +48,10 @@ def check_numbers(
     and is left out of the numbers returned for binding, as no sentence states it.
     """
     failures, anchors = _check_ratios(text, facts, masked)
-    checked = [_settled(m, text, facts) for m in quantities(text, masked)]
+    stated = quantities(text, masked)
+    spans = [m for m in stated if _spans_years(m, text, facts)]
+    anchors += [f"number:{m.canonical}" for m in spans]
+    checked = [_settled(m, text, facts) for m in stated if m not in spans]
     derived = [m for m in checked if _derived(m, text, facts) or _counted(m, text, facts)]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
@@ -107,6 +111,12 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper, _rows(facts))
     return facts.gaps.derives(mention)
+
+
+def _spans_years(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A number of years the paper gives as a span of calendar years, not in digits."""
+    texts = (s.text for s in facts.paper.sentences)
+    return not facts.has_number(mention) and spans_years(text, mention, texts)
 
 
 def _counted(mention: NumberMention, text: str, facts: PaperFacts) -> bool:

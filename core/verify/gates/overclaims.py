@@ -18,9 +18,9 @@ from core.verify.gates.common import GateFinding
 from core.verify.gates.lexicon import OVERCLAIMS
 
 #: A negation earlier in the absolute word's clause ("not significant for every horizon",
-#: "may not be suitable for all types") restricts the word instead of asserting it.
+#: "may not be suitable for all types", "cannot prove") restricts the word instead of asserting it.
 EN_NEGATION = re.compile(
-    r"\b(?:not|n't|no|never|hardly|rarely|without|nor|barely)\W+(?:\w+\W+){0,5}$", re.I
+    r"(?:\b(?:not|cannot|no|never|hardly|rarely|without|nor|barely)|n't)\W+(?:\w+\W+){0,5}$", re.I
 )
 #: Where a clause starts: a negation before it belongs to another clause.
 _CLAUSE_START = re.compile(

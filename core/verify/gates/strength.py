@@ -79,11 +79,11 @@ def check_strength(text: str, evidence: Sequence[str]) -> list[GateFinding]:
     """Findings stated more strongly than their evidence: as causal, of people, or certain."""
     failures: list[GateFinding] = []
     shown = " ".join(evidence)
-    if _causes(text) and not ASSOCIATION.search(text):
+    if states_cause(text) and not ASSOCIATION.search(text):
         # A cause the paper denies ("it cannot establish that walking more causes …") is no
         # cause it reports, and shows the finding is an association.
         weaker = ASSOCIATION.search(shown) or CAUSAL.search(shown)
-        if weaker and not _causes(shown):
+        if weaker and not states_cause(shown):
             failures.append(
                 GateFinding(
                     "overclaim",
@@ -112,7 +112,7 @@ def check_strength(text: str, evidence: Sequence[str]) -> list[GateFinding]:
     return failures
 
 
-def _causes(text: str) -> bool:
+def states_cause(text: str) -> bool:
     """Whether the text states a cause it does not deny."""
     return any(not _DENIED.search(text[: m.start()]) for m in CAUSAL.finditer(text))
 
