@@ -14,6 +14,7 @@ PAPER = make_paper(
         "We report results on 3 benchmarks and on 5 benchmarks in the appendix.",
         "Table 2 shows the results, and Box 3 provides the details.",
         "Two reviewers screened the papers and 3 reviewers extracted the data.",
+        "We sampled water at 96 sites along 12 rivers in 7 European countries.",
     ]
 )
 COUNTS = paper_counts(PAPER.sentences)
@@ -56,6 +57,10 @@ def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
         # a value the paper gives the noun in a part of a sentence is the paper's too
         ("Three reviewers extracted the data.", None),
         ("Four reviewers extracted the data.", ("Four reviewers", "Two reviewers")),
+        # the count of another noun of the sentence that counts the claim's
+        ("The study sampled rivers in 12 countries.", ("12 countries", "7 European countries")),
+        ("The study sampled rivers in 7 countries.", None),
+        ("The study sampled rivers in 9 countries.", None),
     ],
 )
 def test_a_count_the_paper_gives_otherwise(claim: str, mismatch: tuple[str, str] | None) -> None:

@@ -86,20 +86,24 @@ class PaperCounts:
 
     counts: dict[str, dict[int, tuple[str, PaperSentence]]]
     stated: dict[str, set[int]]
+    #: Every count of a noun with its sentence, counts of a part included.
+    each: dict[str, list[tuple[Count, PaperSentence]]]
 
 
 def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
     """Collect the counts of the paper's sentences, table rows aside."""
     counts: dict[str, dict[int, tuple[str, PaperSentence]]] = {}
     stated: dict[str, set[int]] = {}
+    each: dict[str, list[tuple[Count, PaperSentence]]] = {}
     for sentence in sentences:
         if sentence.section == "table":
             continue
         for count, part in _counts(sentence.text):
             stated.setdefault(count.noun, set()).add(count.value)
+            each.setdefault(count.noun, []).append((count, sentence))
             if not part:
                 counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
-    return PaperCounts(counts, stated)
+    return PaperCounts(counts, stated, each)
 
 
 def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
@@ -118,4 +122,23 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
             continue
         written, sentence = next(iter(values.values()))
         return Mismatch(count.written, written, sentence.page, sentence.index)
+    return _exchanged_count(claim, paper)
+
+
+def _exchanged_count(claim: str, paper: PaperCounts) -> Mismatch | None:
+    """A count the claim gives a noun that the paper's sentence counting it gives another.
+
+    "rivers in 12 countries" against "12 rivers in 7 European countries": the two counts of
+    one sentence were exchanged, so counts of a part are read here too.
+    """
+    for count, _ in _counts(claim):
+        values = paper.stated.get(count.noun)
+        if not values or len(values) != 1 or count.value in values:
+            continue
+        for theirs, sentence in paper.each[count.noun]:
+            if any(
+                other.value == count.value and other.noun != count.noun
+                for other, _ in _counts(sentence.text)
+            ):
+                return Mismatch(count.written, theirs.written, sentence.page, sentence.index)
     return None

@@ -32,6 +32,7 @@ from core.verify.absence import left_out, topic_words, unseen
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.advice import AdviceReversed, check_advice
 from core.verify.agents import Agents, OtherPerson
+from core.verify.approximations import glossed_approximations
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import (
     Binding,
@@ -577,7 +578,12 @@ class Checker:
         items = [
             JudgeItem(
                 pending[i].check_text,
-                tuple(glossed(pending[i].check_text, e.text) for e in pending[i].found.evidence),
+                tuple(
+                    glossed_approximations(
+                        pending[i].check_text, glossed(pending[i].check_text, e.text)
+                    )
+                    for e in pending[i].found.evidence
+                ),
             )
             for i in asked
         ]
