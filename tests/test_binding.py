@@ -36,6 +36,10 @@ WANING = ev(
     "Effectiveness against hospitalisation was 62% (95% CI 53 to 69) within 7 to 59 days after "
     "the dose and 39% (95% CI 22 to 52) at 120 days or more."
 )
+COMPOSITE = ev(
+    "The composite score improved by 0.05 standard deviations in the diet group and declined by "
+    "0.09 standard deviations in the control group (difference 0.14; 95% CI 0.02 to 0.26)."
+)
 GPA = ev(
     "Among lower-achieving students, GPA was 0.10 points higher in the intervention group than "
     "in the control group (95% CI 0.04 to 0.16)."
@@ -371,6 +375,19 @@ PARAMS = ev(
         ("Effectiveness fell to 39% at 120 days or more.", [WANING], 2, None),
         ("Effectiveness was 62% within 59 days.", [WANING], 2, None),
         ("Effectiveness was 62% at 120 days.", [WANING], 1, ("62%", "39%")),
+        # a value the sentence names a difference is not one group's change
+        (
+            "The composite score improved by 0.14 standard deviations in the diet group.",
+            [COMPOSITE],
+            0,
+            ("0.14", "0.05"),
+        ),
+        (
+            "The difference in the composite score was 0.14 standard deviations.",
+            [COMPOSITE],
+            1,
+            None,
+        ),
         # the group a value is compared with is not its own
         (
             "Lower-achieving students' GPA rose by 0.10 points relative to controls.",

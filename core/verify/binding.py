@@ -560,7 +560,7 @@ def bind_numbers(
             held is not None
             and not here
             and not wanted.population
-            and _holds(held, mention, wanted)
+            and _holds(held, mention, wanted, claim)
         ):
             here, same = True, max(same or 0, rival[0] if rival else 0)
         # A rival said of the claim's own name outweighs the value said of no name at all.
@@ -826,16 +826,45 @@ def _holds_own(same: int, rival: int) -> bool:
 
 
 def _holds(
-    best: tuple[Evidence, Sequence[NumberMention]], mention: NumberMention, wanted: _Context
+    best: tuple[Evidence, Sequence[NumberMention]],
+    mention: NumberMention,
+    wanted: _Context,
+    claim: str,
 ) -> bool:
-    """Whether the evidence states the mention's value, and not of another name."""
+    """Whether the evidence states the mention's value, and not of another name or statistic."""
     ev, numbers = best
     forms = value_forms(mention)
     return any(
         states_value(forms, m)
         and _overlap(wanted, number_context(ev.text, m.start, m.end)) is not None
+        and not _labelled_otherwise(ev.text, m, claim)
         for m in numbers
     )
+
+
+#: A statistic named right before its value: "(difference 0.14; 95% CI …)", "SD 2.1", "p = 0.02".
+_STATISTIC_LABEL = re.compile(
+    r"\b(?:(?P<label>[Dd]ifference|CI|SD|SE|IQR|OR|HR|RR)\s*(?:=|:|of)?|(?P<letter>[pPr])\s*[=<>])"
+    r"\s*$"
+)
+
+
+def _labelled_otherwise(text: str, number: NumberMention, claim: str) -> bool:
+    """Whether the sentence names its value a statistic ("difference 0.14") the claim does not.
+
+    A claim that gives the between-group difference as one group's change ("improved by 0.14
+    … in the diet group") states no value the sentence has.
+    """
+    label = _STATISTIC_LABEL.search(text[max(0, number.start - 16) : number.start])
+    if label is None:
+        return False
+    name = label.group("label") or label.group("letter")
+    said = _SAYS_DIFFERENCE if name.casefold() == "difference" else rf"\b{name}\b"
+    return not re.search(said, claim, re.I if name.casefold() == "difference" else 0)
+
+
+#: A claim that states a difference: in so many words, or as a comparison of two things.
+_SAYS_DIFFERENCE = r"\b(?:differ\w*|gap|than|compared|relative to|versus|vs)\b"
 
 
 def _stated_otherwise(
