@@ -61,6 +61,14 @@ SENTENCES = {
         "screens before bed."
     ),
     "who_not_alone": "Participants who did not use the app improved their sleep.",
+    "outside": (
+        "However, sales in stores just outside Philadelphia rose, offsetting 24% of the reduction."
+    ),
+    "prices": (
+        "Prices of taxed beverages increased by 1.1 cents per ounce, so 73% of the tax was passed "
+        "on to consumers."
+    ),
+    "banned": "Caffeine and alcohol were not allowed for 48 hours before the session.",
     "seasons": "Concentrations did not differ between spring and summer samples.",
     "downstream": (
         "Concentrations were higher downstream of treatment plants than upstream (median 88 vs "
@@ -206,6 +214,9 @@ def _evidence(key: str) -> list[Evidence]:
             ("fell", "increased"),
         ),
         ("Physical activity during school hours rose in intervention schools.", "minutes", None),
+        # a sentence of one direction says it of the fact it states
+        ("Stores just outside Philadelphia saw sales fall too.", "outside", ("fall", "rose")),
+        ("Prices of taxed drinks fell after the tax.", "prices", ("fell", "increased")),
         # without names, the word after "than" orders a comparison
         (
             "Concentrations were lower downstream of treatment plants than upstream.",
@@ -359,6 +370,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         # a group the sentence names by what it did not do, against one that did
         ("Many students used screens before bed.", "who_not", None),
         ("Participants who used the app improved their sleep.", "who_not_alone", "not"),
+        # a ban negates in its own word
+        ("Caffeine and alcohol were banned for 48 hours before the session.", "banned", None),
+        ("Caffeine and alcohol were served for 48 hours before the session.", "banned", "not"),
         # alike is no difference in other words
         ("Concentrations were similar in spring and summer.", "seasons", None),
         ("Concentrations were higher in summer.", "seasons", "not"),
@@ -488,6 +502,7 @@ NULLS = make_paper(
         "No association was found between green space and eczema.",
         "Concentrations did not differ between spring and summer samples.",
         "Among higher-achieving students, there was no effect on GPA.",
+        "Sales of untaxed bottled water did not change.",
     ]
 )
 
@@ -513,6 +528,9 @@ NULLS = make_paper(
         ("Summer samples had higher concentrations than spring samples.", "not"),
         ("GPA rose among lower-achieving students.", None),
         ("Higher-achieving students also saw their GPA rise.", "no"),
+        # a long subject named without one of its words; rising and soaring are effects
+        ("The study found that bottled water sales soared after the tax.", "not"),
+        ("Sparkling water sales soared after the tax.", None),
         # the finding between two things is of both
         ("Green space also protected children against eczema.", "No"),
         ("Green space protected children against asthma.", None),

@@ -160,7 +160,7 @@ _PLACES = {"cities": "urban", "city": "urban", "countryside": "rural"}
 _FRAME = frozenset(
     "paper papers author authors study describe describes described state states stated say "
     "says said claim claims claimed report reports reported show shows showed shown note "
-    "notes noted".split()
+    "notes noted see sees saw seen too also".split()
 )
 #: A negating prefix on a word of five letters or more: "immature", "unsupervised", "non-linear".
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
@@ -260,7 +260,8 @@ _NEGATIVE = re.compile(
     r"\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|absent|"
     r"missing|avoid\w*|fail\w*|prohibit\w*|refrain\w*|prevent\w*|instead|rather|only|"
     r"hardly|rarely|seldom|little|few|against|free of|out of|away from|exclud\w*|except|"
-    r"careful\w*|caution\w*|warn\w*|beware|risk\w*|danger\w*)\b|n't|不|没|无|未|非|缺|避免|禁止|"
+    r"careful\w*|caution\w*|warn\w*|beware|risk\w*|danger\w*|bann?(?:ed|s)?|forb[ia]d\w*)\b|n't|"
+    r"不|没|无|未|非|缺|避免|禁止|"
     r"小心|警告|谨慎",
     re.I,
 )
@@ -407,16 +408,25 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
             held = all(
                 2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
             )
-            if subject and subject <= words and held:
+            if subject and _holds_subject(subject, words) and held:
                 return NegationDropped(null.negation, ev.text, ev.page)
     return None
+
+
+def _holds_subject(subject: set[str], words: set[str]) -> bool:
+    """Whether the claim names the finding's subject: all its words, or all but one of four.
+
+    "Sales of untaxed bottled water" is named by "bottled water sales".
+    """
+    missing = len(subject - words)
+    return missing == 0 or (len(subject) >= 4 and missing == 1)
 
 
 #: A finding of no effect and what it is of: "Tea consumption showed no association",
 #: "Decaffeinated coffee was not associated with …", "Daytime fatigue did not differ",
 #: "Maximum lifespan was not increased".
 _NULL = re.compile(
-    r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,5}?[\w-]+)\s+"
     r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
     r"relationship|difference)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
@@ -448,7 +458,8 @@ _MEASURES = frozenset("consumption intake use exposure level score drink drinkin
 #: A claim of an effect or an association.
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduc\w*|increas\w*|decreas\w*|improv\w*|associated|linked|"
-    r"protect\w*|benefit\w*|risk|effects?|differ\w*|better|worse)\b",
+    r"protect\w*|benefit\w*|risk|effects?|differ\w*|better|worse|ris(?:e|es|ing)|rose|"
+    r"f[ae]ll\w*|drop\w*|soar\w*|surg\w*|jump\w*|plung\w*|plummet\w*|boost\w*|cut)\b",
     re.I,
 )
 
@@ -583,7 +594,8 @@ def _reversal(
     if misplaced is not None:
         return misplaced
     for ev in stating:
-        theirs = _on_claims_scale(mine, _directions(ev.text))
+        said = _directions(ev.text)
+        theirs = _on_claims_scale(mine, said)
         opposite = {-sign: theirs[-sign] for sign in mine if -sign in theirs}
         if any(_NEGATION.search(_part_holding(ev.text, word)) for word in opposite.values()):
             return None  # "decreases" may say "does not increase" in the claim's own words
@@ -594,10 +606,11 @@ def _reversal(
             # the order decides a comparison's direction words, not a negating prefix
             return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
         for sign, word in mine.items():
+            # a sentence of one direction says it of the fact it states
             if (
                 -sign in theirs
                 and sign not in theirs
-                and _about(claim, word, ev.text, theirs[-sign])
+                and (len(said) == 1 or _about(claim, word, ev.text, theirs[-sign]))
             ):
                 return Reversed(word, theirs[-sign], ev.text, ev.page)
         heads = _opposite_heads(claim, ev.text)

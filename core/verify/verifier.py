@@ -82,6 +82,7 @@ from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
 from core.verify.trends import ScaleReversed, TrendReversed, check_scale, check_trend
+from core.verify.unassessed import LeftOpen, check_left_open, left_open
 from core.verify.verdict import Decision, Signals, asks_judge, decide
 
 #: What turns the paper's statement round: a direction, a negation, an advice, a contrast.
@@ -94,6 +95,7 @@ Reversal = (
     | CrossedPair
     | GroupsReversed
     | DifferenceDenied
+    | LeftOpen
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -164,6 +166,7 @@ class Checker:
         self.settings = settings
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
+        self.left_open = left_open(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
@@ -536,6 +539,7 @@ class Checker:
             check_direction(read, evidence)
             or check_null_finding(read, self.nulls)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
+            or check_left_open(read, self.left_open, evidence)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, evidence)

@@ -1,0 +1,129 @@
+"""What the paper says it did not assess, or says is unknown, stated as found.
+
+A report of a study often gives it a finding on what it never measured: "the soda tax cut
+consumption, improving residents' health" of a paper that "could not assess whether consumption
+or health outcomes changed", "the findings apply to older adults" of one that says "whether the
+findings apply to older people … is unknown". Such sentences of the paper are read once; a claim
+clause that asserts a finding or a measurement of most of what one of them leaves open, while no
+other clause of the evidence states the claim clause's fact (all its words), states what the
+paper does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.quotes import excerpt
+from core.text.words import fact_words
+from core.types import Evidence, PaperSentence
+
+_VERBS = (
+    r"(?:assess|measure|examine|evaluate|estimate|test|stud(?:y|ie)|investigate|record|collect|"
+    r"capture|track|follow)\w*"
+)
+#: What the paper left open: not assessed, not measured, unknown, unclear.
+_OPEN = (
+    re.compile(
+        rf"\b(?:could|did|do|does|was|were|have|has)\s+not\s+(?:been\s+)?{_VERBS}\s+"
+        r"(?:whether\s+|if\s+|how\s+)?(?P<what>[^.;]+)",
+        re.I,
+    ),
+    re.compile(
+        # "was not measured with actigraphy" names a method it was not measured by
+        rf"(?P<what>[\w\s,-]{{3,80}}?)\s+(?:was|were|is|are)\s+not\s+(?:{_VERBS}|estimated|known)"
+        r"\b(?!\s+(?:with|by|using|through|via)\b)",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:whether|if)\s+(?P<what>[^.;]+?)\s+(?:is|are|remains?)\s+"
+        r"(?:unknown|unclear|uncertain|not known)",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:it is|it remains|remains)\s+(?:unknown|unclear|uncertain|not known)\s+"
+        r"(?:whether|if)\s+(?P<what>[^.;]+)",
+        re.I,
+    ),
+)
+#: A claim clause that asserts a finding or a measurement.
+_ASSERTS = re.compile(
+    rf"\b(?:{_VERBS}|found|finds|show\w*|appl(?:y|ies)|generali[sz]\w*|hold|holds|lower\w*|"
+    r"higher|reduc\w*|increas\w*|decreas\w*|improv\w*|cut|cuts|rais\w*|boost\w*|caus\w*|"
+    r"prevent\w*|protect\w*|benefit\w*|lead|leads|led)\b",
+    re.I,
+)
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|without|unknown|unclear|whether|may|might|could|rather than|"
+    r"instead of)\b|n't",
+    re.I,
+)
+_CLAUSE = re.compile(r",|;|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.I)
+#: The least share of what the paper leaves open that a claim clause must name, two words at least.
+OPEN_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class LeftOpen:
+    """A claim that states as found what the paper says it did not assess or is unknown."""
+
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``not_assessed``."""
+        return "not_assessed"
+
+    def explain(self) -> str:
+        """``The paper leaves this open (p. 2): “…”``."""
+        return f"The paper leaves this open (p. {self.page}): “{excerpt(self.text)}”"
+
+
+def left_open(sentences: Sequence[PaperSentence]) -> list[Evidence]:
+    """The paper's sentences that say something was not assessed or is unknown."""
+    return [
+        Evidence(s.page, s.text, s.bbox, 1.0, s.index)
+        for s in sentences
+        if any(p.search(s.text) for p in _OPEN)
+    ]
+
+
+def check_left_open(
+    claim: str, open_sentences: Sequence[Evidence], evidence: Sequence[Evidence]
+) -> LeftOpen | None:
+    """The first claim clause that states as found what a sentence leaves open, if any."""
+    if not open_sentences or _NEGATED.search(claim):
+        return None
+    stated = [
+        part
+        for e in evidence
+        for part in _CLAUSE.split(e.text)
+        if not any(p.search(part) for p in _OPEN)
+    ]
+    for clause in [claim, *_CLAUSE.split(claim)]:
+        words = fact_words(clause)
+        if len(words) < 2 or not _ASSERTS.search(clause):
+            continue
+        if any(_restates(words, fact_words(part)) for part in stated):
+            continue
+        for sentence in open_sentences:
+            for pattern in _OPEN:
+                found = pattern.search(sentence.text)
+                if found is None:
+                    continue
+                what = fact_words(found.group("what"))
+                shared = len(what & words)
+                if shared >= 2 and shared >= OPEN_SHARE * len(what):
+                    return LeftOpen(sentence.text, sentence.page)
+    return None
+
+
+def _restates(words: set[str], part: set[str]) -> bool:
+    """Whether an evidence clause states the claim clause's fact: all its words, or all but one.
+
+    All but one only of five words or more.
+    """
+    missing = len(words - part)
+    return missing == 0 or (len(words) >= 5 and missing == 1)

@@ -1,0 +1,52 @@
+"""What the paper says it did not assess, or says is unknown, is no finding of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.types import Evidence
+from core.verify.unassessed import check_left_open, left_open
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "The volume of taxed beverages sold fell by 38% relative to Baltimore.",
+        "We could not assess whether consumption or health outcomes changed.",
+        "Our findings agree with studies showing that light exposure delays melatonin release, "
+        "but we did not measure light exposure.",
+        "Sleep duration was self-reported and was not measured with actigraphy.",
+        "Whether the findings apply to older people or to chronic sleep restriction is unknown.",
+    ]
+)
+OPEN = left_open(PAPER.sentences)
+EVIDENCE = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in PAPER.sentences]
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # a finding of what the paper did not assess, or says is unknown
+        ("The soda tax cut drink consumption by 38%, improving residents' health.", True),
+        ("The study measured light exposure and found it delayed melatonin release.", True),
+        ("The findings apply to older adults with chronic sleep problems.", True),
+        # the paper's own words, the open question restated, a method not used, another fact
+        ("Light exposure delays melatonin release, the authors note.", False),
+        ("The authors did not measure light exposure.", False),
+        ("It is unknown whether the findings apply to older people.", False),
+        ("Sleep was self-reported rather than measured with actigraphy.", False),
+        ("Sleep duration was similar in urban and rural schools.", False),
+        ("The volume of taxed beverages sold fell by 38%.", False),
+    ],
+)
+def test_a_finding_of_what_the_paper_leaves_open(claim: str, flagged: bool) -> None:
+    assert (check_left_open(claim, OPEN, EVIDENCE) is not None) == flagged
+
+
+def test_the_verdict_quotes_what_the_paper_leaves_open() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("The findings apply to older adults with chronic sleep problems.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "not_assessed"
+    assert verdict.explanation.startswith("The paper leaves this open (p. 1): “Whether the")
