@@ -69,6 +69,10 @@ SENTENCES = {
         "on to consumers."
     ),
     "banned": "Caffeine and alcohol were not allowed for 48 hours before the session.",
+    "aspirin": (
+        "Conclusions: In older adults, daily low-dose aspirin did not reduce cancer incidence, and "
+        "it was associated with a higher risk of advanced cancer at diagnosis."
+    ),
     "seasons": "Concentrations did not differ between spring and summer samples.",
     "downstream": (
         "Concentrations were higher downstream of treatment plants than upstream (median 88 vs "
@@ -195,6 +199,8 @@ def _evidence(key: str) -> list[Evidence]:
         ("The composite score declined in the control group.", "groups", None),
         ("The composite score improved in the diet group.", "groups", None),
         ("The composite score rose in the control group.", "groups", ("rose", "declined")),
+        # a negated opposite in the other part is no opposite
+        ("Cancer deaths were higher with aspirin.", "aspirin", None),
         # gains and losses, waning
         ("Females on the fasting schedule gained lean mass.", "lean", ("gained", "lost")),
         (
@@ -370,6 +376,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         # a group the sentence names by what it did not do, against one that did
         ("Many students used screens before bed.", "who_not", None),
         ("Participants who used the app improved their sleep.", "who_not_alone", "not"),
+        # a negated change of level opposite to the claim's agrees with it
+        ("Cancer deaths were higher with aspirin.", "aspirin", None),
+        ("Daily low-dose aspirin reduced cancer incidence in older adults.", "aspirin", "not"),
         # a ban negates in its own word
         ("Caffeine and alcohol were banned for 48 hours before the session.", "banned", None),
         ("Caffeine and alcohol were served for 48 hours before the session.", "banned", "not"),
@@ -503,6 +512,7 @@ NULLS = make_paper(
         "Concentrations did not differ between spring and summer samples.",
         "Among higher-achieving students, there was no effect on GPA.",
         "Sales of untaxed bottled water did not change.",
+        "Aspirin was not associated with the incidence of any specific cancer type.",
     ]
 )
 
@@ -528,6 +538,9 @@ NULLS = make_paper(
         ("Summer samples had higher concentrations than spring samples.", "not"),
         ("GPA rose among lower-achieving students.", None),
         ("Higher-achieving students also saw their GPA rise.", "no"),
+        # what the finding has no link with: half its words
+        ("Aspirin lowered the incidence of bowel cancer.", "not"),
+        ("Cancer deaths were higher with aspirin.", None),
         # a long subject named without one of its words; rising and soaring are effects
         ("The study found that bottled water sales soared after the tax.", "not"),
         ("Sparkling water sales soared after the tax.", None),

@@ -290,6 +290,16 @@ _NO_DIFFERENCE = re.compile(
 )
 
 
+def _denies_opposite(claim: str, clause: str) -> bool:
+    """Whether a negated clause denies a change of level opposite to the claim's.
+
+    "Cancer deaths were higher" against "aspirin did not reduce cancer incidence".
+    """
+    mine = {s > 0 for s in _directions(claim) if abs(s) in _LEVEL}
+    theirs = {s > 0 for s in _directions(clause) if abs(s) in _LEVEL}
+    return len(mine) == 1 and len(theirs) == 1 and mine != theirs
+
+
 def _compared_group_left_out(text: str) -> str:
     """``text`` without a group it names by a negation, compared with one named by its verb.
 
@@ -316,6 +326,8 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
     best = max(clauses, key=lambda c: len(words & fact_words(c, _DIRECTION_STEMS)))
     negation = _NEGATION.search(best)
     if negation is not None:
+        if _denies_opposite(claim, best):
+            return None  # "higher" against "did not reduce" agrees
         # A predicate split off at "and" states its fact of the sentence's subject.
         whole = f"{clauses[0]} {best}" if _PREDICATE.match(best) else best
         stated = states_same_fact(words, fact_words(whole, _DIRECTION_STEMS))
@@ -356,6 +368,7 @@ class _Null:
     subject: str
     scope: str
     negation: str
+    what: str = ""  # what it has no link with: "with the incidence of any specific cancer type"
 
 
 def _null(clause: str) -> _Null | None:
@@ -372,14 +385,19 @@ def _null(clause: str) -> _Null | None:
     groups = found.groupdict()
     negation = next(groups[g] for g in ("no", "not", "did") if groups.get(g))
     scope = _SCOPE.match(clause, found.end())
+    linked = _LINKED_WITH.match(clause, found.end())
     return _Null(
-        groups.get("subject") or groups["pair"], scope.group("scope") if scope else "", negation
+        groups.get("subject") or groups["pair"],
+        scope.group("scope") if scope else "",
+        negation,
+        linked.group("what") if linked else "",
     )
 
 
 #: Where a finding holds, after it ("between spring and summer samples", "in girls") or
 #: before it ("Among higher-achieving students, there was no effect").
 _SCOPE = re.compile(r"\s*(?:between|among|in|for|across)\s+(?P<scope>[^,;.()]+)")
+_LINKED_WITH = re.compile(r"\s*(?:with|to)\s+(?P<what>[^,;.()]+)")
 _LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
 #: Scopes that name no particular part of a study: "between groups", "in either sex".
 _ANY_SCOPE = frozenset("group groups arm arms either both sex sexes all".split())
@@ -408,6 +426,9 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
             held = all(
                 2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
             )
+            # what it has no link with: half its words ("diabetes risk", "cancer incidence")
+            what = fact_words(null.what)
+            held = held and (not what or 2 * len(what & words) >= len(what))
             if subject and _holds_subject(subject, words) and held:
                 return NegationDropped(null.negation, ev.text, ev.page)
     return None
@@ -457,7 +478,7 @@ _SIMILAR = re.compile(
 _MEASURES = frozenset("consumption intake use exposure level score drink drinking".split())
 #: A claim of an effect or an association.
 _EFFECT = re.compile(
-    r"\b(?:lower|higher|reduc\w*|increas\w*|decreas\w*|improv\w*|associated|linked|"
+    r"\b(?:lower\w*|higher|reduc\w*|increas\w*|decreas\w*|improv\w*|associated|linked|"
     r"protect\w*|benefit\w*|risk|effects?|differ\w*|better|worse|ris(?:e|es|ing)|rose|"
     r"f[ae]ll\w*|drop\w*|soar\w*|surg\w*|jump\w*|plung\w*|plummet\w*|boost\w*|cut)\b",
     re.I,
@@ -671,7 +692,8 @@ def _misplaced(
         return None
     said = _part_holding(ev.text, theirs[sign], _DIRECTION_PARTS)
     other = _part_holding(ev.text, opposite, _DIRECTION_PARTS)
-    if said == other:
+    # "did not reduce cancer incidence" says no opposite of "higher"
+    if said == other or _NEGATION.search(other):
         return None
     said_words = fact_words(said, _DIRECTION_STEMS)
     other_words = fact_words(other, _DIRECTION_STEMS)
