@@ -73,6 +73,10 @@ SENTENCES = {
         "Conclusions: In older adults, daily low-dose aspirin did not reduce cancer incidence, and "
         "it was associated with a higher risk of advanced cancer at diagnosis."
     ),
+    "lifespan": (
+        "Median lifespan increased by 11% in male mice (p = 0.003) but did not change "
+        "significantly in female mice (p = 0.62)."
+    ),
     "seasons": "Concentrations did not differ between spring and summer samples.",
     "downstream": (
         "Concentrations were higher downstream of treatment plants than upstream (median 88 vs "
@@ -379,6 +383,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         # a negated change of level opposite to the claim's agrees with it
         ("Cancer deaths were higher with aspirin.", "aspirin", None),
         ("Daily low-dose aspirin reduced cancer incidence in older adults.", "aspirin", "not"),
+        # extending is increasing: the group the paper finds no change in
+        ("Fasting extended median lifespan in both male and female mice.", "lifespan", "not"),
+        ("Fasting extended median lifespan in male mice.", "lifespan", None),
         # a ban negates in its own word
         ("Caffeine and alcohol were banned for 48 hours before the session.", "banned", None),
         ("Caffeine and alcohol were served for 48 hours before the session.", "banned", "not"),

@@ -22,7 +22,18 @@ from core.types import Evidence, PaperSentence
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
 _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
     (
-        ("increase", "increases", "increased", "increasing"),
+        (
+            "increase",
+            "increases",
+            "increased",
+            "increasing",
+            "extend",
+            "extends",
+            "extended",
+            "prolong",
+            "prolongs",
+            "prolonged",
+        ),
         ("增加", "增大"),
         (
             "decrease",
