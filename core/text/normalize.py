@@ -104,7 +104,8 @@ HEDGE = (
     r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
     r"|~|≈|约|大约|将近)"
 )
-_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
+#: A hedge right before a number: "about 4,400", "nearly 12,000".
+HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*$", re.I)
 #: Words before a number that make it a bound: "more than 12,000", "超过1万", "under 5%".
 BOUND_ABOVE = re.compile(
     r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
@@ -335,7 +336,7 @@ def spelled_numbers(text: str) -> list[NumberMention]:
         word = match.group(0)
         value = _EN_COUNTS.get(word.casefold()) or _tens(word) or chinese_numeral(word)
         if value:
-            hedged = _HEDGED.search(text[: match.start()]) is not None
+            hedged = HEDGED_BEFORE.search(text[: match.start()]) is not None
             found.append(NumberMention(word, match.start(), match.end(), value, approximate=hedged))
     return found
 
@@ -516,7 +517,6 @@ def in_name(text: str, start: int) -> bool:
 #: A span of calendar years: "from 2001 to 2016", "between 2018 and 2019", "2001–2016".
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|to|and|through|until)\s*((?:19|20)\d\d)\b")
 _YEARS_AFTER = re.compile(r"[\s-]*years?\b", re.I)
-_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
 
 
 def spans_years(text: str, mention: NumberMention, sentences: Iterable[str]) -> bool:
@@ -527,7 +527,7 @@ def spans_years(text: str, mention: NumberMention, sentences: Iterable[str]) -> 
     """
     if mention.percent or not _YEARS_AFTER.match(text, mention.end):
         return False
-    slack = 1 if _HEDGED.search(text[: mention.start]) else 0
+    slack = 1 if HEDGED_BEFORE.search(text[: mention.start]) else 0
     return any(
         abs(int(end) - int(start) - mention.value) <= slack
         for sentence in sentences

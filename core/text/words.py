@@ -83,6 +83,12 @@ def states_same_fact(claim_words: set[str], sentence_words: set[str]) -> bool:
     return bool(claim_words) and len(shared) >= SAME_STATEMENT * len(claim_words)
 
 
+def nearly_all(wanted: set[str], have: set[str], spare_from: int) -> bool:
+    """Whether ``have`` holds all of ``wanted``, or all but one when it counts ``spare_from``."""
+    missing = len(wanted - have)
+    return missing == 0 or (len(wanted) >= spare_from and missing == 1)
+
+
 #: Words that tell one group of a study from the others, by kind: its rank ("the third
 #: quarter", "the highest tertile", "ninth grade"), its sex ("femal" is the stem of
 #: "females"), its arm ("control schools" against "programme schools") or its place (urban

@@ -9,19 +9,15 @@ it is shown carries the claim's own words beside the value they stand for: "2,91
 
 from __future__ import annotations
 
-import re
-
 from core.text.normalize import (
     BOUND_ABOVE,
     BOUND_BELOW,
-    HEDGE,
+    HEDGED_BEFORE,
     NumberMention,
     extract_numbers,
     settle_approximate,
     settle_bound,
 )
-
-_HEDGED = re.compile(rf"(?P<word>{HEDGE})\s*$", re.I)
 
 
 def glossed_approximations(claim: str, evidence: str) -> str:
@@ -29,12 +25,13 @@ def glossed_approximations(claim: str, evidence: str) -> str:
     values = [m for m in extract_numbers(evidence) if not m.scale]
     for mention in extract_numbers(claim):
         before = claim[: mention.start]
-        said = _HEDGED.search(before) or BOUND_ABOVE.search(before) or BOUND_BELOW.search(before)
+        hedged = HEDGED_BEFORE.search(before)
+        said = hedged or BOUND_ABOVE.search(before) or BOUND_BELOW.search(before)
         if said is None or mention.scale or any(v.value == mention.value for v in values):
             continue
         candidates = [v for v in values if v.percent == mention.percent]
         pool = [v.value for v in candidates]
-        if _HEDGED.search(before):
+        if hedged:
             settled = settle_approximate(mention, pool)
         else:
             settled = settle_bound(mention, pool, above=BOUND_ABOVE.search(before) is not None)

@@ -22,7 +22,7 @@ from decimal import Decimal
 from core.text.normalize import (
     BOUND_ABOVE,
     BOUND_BELOW,
-    HEDGE,
+    HEDGED_BEFORE,
     NumberMention,
     approximate_tolerance,
     assigned_letter,
@@ -57,8 +57,6 @@ from core.verify.risk_ratios import (
     ratio_spans,
 )
 
-#: A hedge right before a number: "about 4,400".
-_HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*$", re.I)
 #: Words either side of a number that say what it is about.
 CONTEXT_WORDS = 5
 _CJK = "\u3400-\u9fff"
@@ -1178,7 +1176,7 @@ def _hedged_in_evidence(
         other.value
         for ev, numbers in found
         for other in numbers
-        if states_value(forms, other) and _HEDGED_BEFORE.search(ev.text[: other.start])
+        if states_value(forms, other) and HEDGED_BEFORE.search(ev.text[: other.start])
     ]
 
 

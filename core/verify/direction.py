@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.quotes import excerpt
-from core.text.words import RANKS, content_words, fact_words, states_same_fact
+from core.text.words import RANKS, content_words, fact_words, nearly_all, states_same_fact
 from core.types import Evidence, PaperSentence
 
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
@@ -148,6 +148,15 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str
     ((), ("有效",), (), ("无效",)),
     (("accept", "accepts", "accepted"), ("接受",), ("reject", "rejects", "rejected"), ("拒绝",)),
 )
+
+
+def _pairs_led_by(*words: str) -> frozenset[int]:
+    """The numbers (from 1) of the pairs whose first English form is one of ``words``."""
+    return frozenset(
+        i for i, (up, *_) in enumerate(_PAIRS, start=1) if up[:1] in {(w,) for w in words}
+    )
+
+
 #: A comparison of two things: reversing their order reverses the direction word too.
 #: "than" before a quantity bounds it ("more than one location") and compares no two things.
 _COMPARED = re.compile(
@@ -440,18 +449,11 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
             # what it has no link with: half its words ("diabetes risk", "cancer incidence")
             what = fact_words(null.what)
             held = held and (not what or 2 * len(what & words) >= len(what))
-            if subject and _holds_subject(subject, words) and held:
+            # one word of a long subject may go: "bottled water sales" names "Sales of untaxed
+            # bottled water"
+            if subject and nearly_all(subject, words, 4) and held:
                 return NegationDropped(null.negation, ev.text, ev.page)
     return None
-
-
-def _holds_subject(subject: set[str], words: set[str]) -> bool:
-    """Whether the claim names the finding's subject: all its words, or all but one of four.
-
-    "Sales of untaxed bottled water" is named by "bottled water sales".
-    """
-    missing = len(subject - words)
-    return missing == 0 or (len(subject) >= 4 and missing == 1)
 
 
 #: A finding of no effect and what it is of: "Tea consumption showed no association",
@@ -714,17 +716,9 @@ def _misplaced(
 
 
 #: Pairs that say a quantity went up or down: increased, higher, rose, gained.
-_QUANTITY = frozenset(
-    i
-    for i, (up, *_) in enumerate(_PAIRS, start=1)
-    if up[:1] in (("increase",), ("higher",), ("rise",), ("gain",))
-)
+_QUANTITY = _pairs_led_by("increase", "higher", "rise", "gain")
 #: Pairs that say a level went up or down, whatever the word: increased, rose, improved.
-_LEVEL = frozenset(
-    i
-    for i, (up, *_) in enumerate(_PAIRS, start=1)
-    if up[:1] in (("increase",), ("higher",), ("improve",), ("better",), ("rise",), ("gain",))
-)
+_LEVEL = _QUANTITY | _pairs_led_by("improve", "better")
 
 
 def _about(claim: str, mine: str, sentence: str, theirs: str) -> bool:
@@ -921,11 +915,7 @@ def _graded(text: str, directions: dict[int, str]) -> dict[int, str]:
 
 
 #: Improves, better and outperforms all say the first name is ahead: one sign for the three.
-_MERIT = {
-    i: 1
-    for i, (up, *_) in enumerate(_PAIRS, start=1)
-    if up[:1] in (("improve",), ("better",), ("outperform",))
-}
+_MERIT = dict.fromkeys(_pairs_led_by("improve", "better", "outperform"), 1)
 
 
 def _is_frame_name(name: str) -> bool:

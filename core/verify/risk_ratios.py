@@ -18,7 +18,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.text.normalize import (
-    HEDGE,
+    HEDGED_BEFORE,
     NumberMention,
     approximate_tolerance,
     canonical_number,
@@ -64,8 +64,6 @@ REFERENCE = re.compile(
     r"\b(?:compared (?:with|to)|relative to|versus|vs\.?|than)\b(?:[^,;(]|,(?=\d)|\([^)]*\))*",
     re.I,
 )
-#: A hedge right before a number: "about 4,400".
-_HEDGED = re.compile(rf"{HEDGE}\s*$", re.I)
 #: A multiple of a risk or likelihood: "twice as likely", "three times the risk", "doubled the
 #: odds", "2.5 times more likely".
 _MULTIPLE = re.compile(
@@ -186,7 +184,7 @@ def multiples(claim: str) -> list[NumberMention]:
         if value is None:
             value = Decimal(word) if re.fullmatch(r"\d+(?:\.\d+)?", word) else None
         if value is not None:
-            hedged = _HEDGED.search(claim[: match.start()]) is not None
+            hedged = HEDGED_BEFORE.search(claim[: match.start()]) is not None
             raw = match.group(0)
             out.append(NumberMention(raw, match.start(), match.end(), value, approximate=hedged))
     return out
@@ -363,7 +361,7 @@ def _shared_values(claim: str, item: str) -> int:
     values = [m for m in extract_numbers(item) if not m.percent]
     shared = 0
     for m in extract_numbers(claim):
-        hedged = _HEDGED.search(claim[: m.start]) is not None
+        hedged = HEDGED_BEFORE.search(claim[: m.start]) is not None
         tolerance = approximate_tolerance(m.value) if hedged else Decimal(0)
         shared += not m.percent and any(abs(v.value - m.value) <= tolerance for v in values)
     return shared

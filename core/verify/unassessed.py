@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.quotes import excerpt
-from core.text.words import fact_words
+from core.text.words import fact_words, nearly_all
 from core.types import Evidence, PaperSentence
 
 _VERBS = (
@@ -81,23 +81,33 @@ class LeftOpen:
         return f"The paper leaves this open (p. {self.page}): “{excerpt(self.text)}”"
 
 
-def left_open(sentences: Sequence[PaperSentence]) -> list[Evidence]:
-    """The paper's sentences that say something was not assessed or is unknown."""
+@dataclass(frozen=True)
+class OpenQuestion:
+    """A paper sentence that leaves something open, and the words of what it leaves open."""
+
+    text: str
+    page: int
+    what: frozenset[str]
+
+
+def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
+    """What the paper's sentences say was not assessed or is unknown, read once per paper."""
     return [
-        Evidence(s.page, s.text, s.bbox, 1.0, s.index)
+        OpenQuestion(s.text, s.page, frozenset(fact_words(found.group("what"))))
         for s in sentences
-        if any(p.search(s.text) for p in _OPEN)
+        for pattern in _OPEN
+        if (found := pattern.search(s.text)) is not None
     ]
 
 
 def check_left_open(
-    claim: str, open_sentences: Sequence[Evidence], evidence: Sequence[Evidence]
+    claim: str, questions: Sequence[OpenQuestion], evidence: Sequence[Evidence]
 ) -> LeftOpen | None:
     """The first claim clause that states as found what a sentence leaves open, if any."""
-    if not open_sentences or _NEGATED.search(claim):
+    if not questions or _NEGATED.search(claim):
         return None
     stated = [
-        part
+        fact_words(part)
         for e in evidence
         for part in _CLAUSE.split(e.text)
         if not any(p.search(part) for p in _OPEN)
@@ -106,24 +116,11 @@ def check_left_open(
         words = fact_words(clause)
         if len(words) < 2 or not _ASSERTS.search(clause):
             continue
-        if any(_restates(words, fact_words(part)) for part in stated):
+        # an evidence clause holding all its words (all but one of five) states it
+        if any(nearly_all(words, part, 5) for part in stated):
             continue
-        for sentence in open_sentences:
-            for pattern in _OPEN:
-                found = pattern.search(sentence.text)
-                if found is None:
-                    continue
-                what = fact_words(found.group("what"))
-                shared = len(what & words)
-                if shared >= 2 and shared >= OPEN_SHARE * len(what):
-                    return LeftOpen(sentence.text, sentence.page)
+        for question in questions:
+            shared = len(question.what & words)
+            if shared >= 2 and shared >= OPEN_SHARE * len(question.what):
+                return LeftOpen(question.text, question.page)
     return None
-
-
-def _restates(words: set[str], part: set[str]) -> bool:
-    """Whether an evidence clause states the claim clause's fact: all its words, or all but one.
-
-    All but one only of five words or more.
-    """
-    missing = len(words - part)
-    return missing == 0 or (len(words) >= 5 and missing == 1)
