@@ -15,6 +15,7 @@ PAPER = make_paper(
         "Table 2 shows the results, and Box 3 provides the details.",
         "Two reviewers screened the papers and 3 reviewers extracted the data.",
         "We sampled water at 96 sites along 12 rivers in 7 European countries.",
+        "We fine-tune the model on 48,000 de-identified triage notes.",
     ]
 )
 COUNTS = paper_counts(PAPER.sentences)
@@ -35,6 +36,9 @@ COUNTS = paper_counts(PAPER.sentences)
         ("It is two times faster.", []),
         ("It gained 9 percentage points.", []),
         ("One annotator disagreed.", []),
+        # thousands separators; a decimal is no count
+        ("In all, 12,000 images were labelled.", [(12000, "image")]),
+        ("It scores 2.5 points.", []),
     ],
 )
 def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
@@ -61,6 +65,9 @@ def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
         ("The study sampled rivers in 12 countries.", ("12 countries", "7 European countries")),
         ("The study sampled rivers in 7 countries.", None),
         ("The study sampled rivers in 9 countries.", None),
+        # the paper's only count of a noun counts it, even after a preposition
+        ("The corpus holds 24 notes.", ("24 notes", "48,000 de-identified triage notes")),
+        ("The corpus holds 48,000 notes.", None),
     ],
 )
 def test_a_count_the_paper_gives_otherwise(claim: str, mismatch: tuple[str, str] | None) -> None:

@@ -3,8 +3,9 @@
 A critique writes small counts as words ("three tasks"), which the number gates do not read,
 and a wrong count keeps every other word of the sentence it misstates. The paper's
 counts of each noun are collected once, in digits or words; where the paper counts a noun with
-one value only, a claim counting it with another misstates it. A count after a preposition or a
-selecting word ("on two datasets", "the first two layers", "the other three") may count a part
+one value only, a claim counting it with another misstates it, even where the paper counts it
+only after a preposition ("fine-tuned on 48,000 notes"). A claim's count after a preposition or
+a selecting word ("on two datasets", "the first two layers", "the other three") may count a part
 of the whole and is not read, nor is a hedged one ("at least two"), nor a noun the paper counts
 with several values. Chinese counts ("两名标注员") are not read: without word boundaries, the
 characters after a measure word are as often an adjective as the noun counted.
@@ -25,7 +26,8 @@ from core.verify.gates.common import NARRATIVE_CITE, NUMERIC_CITE, PAREN_CITE
 #: Words that may stand between a count and its noun ("three human annotators").
 _MODIFIER = r"(?:(?!(?:of|the|and|or|to|in|on|for|with|by|than|are|were|is|was)\b)[a-z][\w\-]*\s+)"
 _EN = re.compile(
-    rf"(?<![\w.,\-])(?P<n>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+{_MODIFIER}{{0,2}}?"
+    rf"(?<![\w.,\-])(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}}|{'|'.join(COUNT_WORDS)})(?![.,]\d)\s+"
+    rf"{_MODIFIER}{{0,2}}?"
     r"(?P<noun>[a-z]{3,}s)\b",
     re.I,
 )
@@ -70,7 +72,7 @@ def _counts(text: str) -> list[tuple[Count, bool]]:
         if noun in _NOT_THINGS or _LABEL.search(before):
             continue
         n = match.group("n").casefold()
-        value = int(n) if n.isdigit() else count_word(n) or 0
+        value = int(n.replace(",", "")) if n[0].isdigit() else count_word(n) or 0
         if value >= 2:
             count = Count(value, stem(noun.removesuffix("s")), match.group(0))
             found.append((count, _PARTIAL.search(before) is not None))
@@ -117,10 +119,16 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
     if "et al" in claim or any(p.search(claim) for p in cites):
         return None
     for count in counts_in(claim):
-        values = paper.counts.get(count.noun)
-        if not values or len(values) != 1 or count.value in paper.stated[count.noun]:
+        stated = paper.stated.get(count.noun)
+        if not stated or count.value in stated:
             continue
-        written, sentence = next(iter(values.values()))
+        # a noun the paper counts only after a preposition ("on 48,000 notes") is counted there
+        wholes = paper.counts.get(count.noun) or {
+            theirs.value: (theirs.written, sentence) for theirs, sentence in paper.each[count.noun]
+        }
+        if len(wholes) != 1:
+            continue
+        written, sentence = next(iter(wholes.values()))
         return Mismatch(count.written, written, sentence.page, sentence.index)
     return _exchanged_count(claim, paper)
 
