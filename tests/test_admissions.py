@@ -46,6 +46,11 @@ def _admissions() -> Admissions:
         # thanks are the other kind of acknowledgement
         ("The authors acknowledge funding from the NSF.", None),
         ("The model outperforms all baselines.", None),
+        # an admission in a relative clause admits its main clause too
+        (
+            "Most were students, which the authors acknowledge limits generality.",
+            "Most were students limits generality.",
+        ),
     ],
 )
 def test_the_admitted_clause(claim: str, clause: str | None) -> None:
@@ -122,6 +127,21 @@ def test_a_section_of_limitations_states_them_over_its_sentences() -> None:
     assert titled.check(claim, []) is None
     other = "The authors acknowledge that the size of the data is a limitation."
     assert titled.check(other, []) is not None
+
+
+def test_a_lead_in_announces_the_limitations_after_it() -> None:
+    sentences = [
+        "Most participants were university students.",
+        "Our conclusions are limited in several ways.",
+        "Most participants were university students, and norms vary across cultures.",
+    ]
+    claim = (
+        "Most participants were university students, which the authors acknowledge limits "
+        "how far the findings generalize."
+    )
+    words = [content_words(s) for s in sentences]
+    assert Admissions(sentences, words).check(claim, []) is None
+    assert Admissions(sentences[:1], words[:1]).check(claim, []) is not None
 
 
 def test_each_of_several_admissions_is_looked_up() -> None:

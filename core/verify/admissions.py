@@ -77,6 +77,23 @@ _ADMISSIONS_JOINED = re.compile(
 _LIMITATIONS_TITLE = re.compile(
     r"\b(?:limitations?|threats to validity|weaknesses)\b|局限|不足", re.I
 )
+#: A sentence that announces the limitations the next few sentences list: "Our conclusions are
+#: limited in several ways.", "This study has three limitations."
+_LEAD_IN = re.compile(
+    r"\blimit\w* in (?:several|some|a few|a number of|two|three|four|other|many) ways\b|"
+    r"\b(?:several|some|a few|a number of|two|three|four|other|important|main) "
+    r"(?:limitations|weaknesses|caveats)\b|局限性?(?:如下|包括)",
+    re.I,
+)
+#: How many sentences after a lead-in it covers.
+_LISTED_AFTER = 4
+#: An admission in a relative clause admits what the main clause says: "Most were students,
+#: which the authors acknowledge limits generality".
+_RELATIVE = re.compile(
+    r",\s*(?:which|something|a point)\s+(?:the\s+)?(?:authors?|they|paper|study)\s+"
+    r"(?:also\s+|themselves\s+)?$",
+    re.I,
+)
 #: Share of the admitted clause's content words a limitation sentence must hold (two at least).
 ADMITTED_SHARE = 0.25
 #: Quantifiers and comparisons say how much or which, not what is admitted: "all the nuances"
@@ -108,7 +125,9 @@ def admitted_clause(claim: str) -> str | None:
             match = None
     if match is None or _THANKS.search(claim):
         return None
-    return claim[match.end() :].strip() or None
+    relative = _RELATIVE.search(claim, 0, match.start())
+    lead = claim[: relative.start()] + " " if relative else ""
+    return (lead + claim[match.end() :]).strip() or None
 
 
 class Admissions:
@@ -121,7 +140,19 @@ class Admissions:
 
         ``words`` are the ``content_words`` of ``sentences``, ``sections`` their section titles.
         """
-        self.limiting = [w for s, w in zip(sentences, words, strict=True) if _LIMITATION.search(s)]
+        listed = {
+            i + step
+            for i, s in enumerate(sentences)
+            if _LEAD_IN.search(s)
+            for step in range(1, _LISTED_AFTER + 1)
+            if i + step < len(sentences)
+            and (not sections or sections[i + step] == sections[i])
+        }
+        self.limiting = [
+            w
+            for i, (s, w) in enumerate(zip(sentences, words, strict=True))
+            if i in listed or _LIMITATION.search(s)
+        ]
         # A section of limitations states them over several sentences, each in its own words.
         self.section: set[str] = set().union(
             *(w for w, t in zip(words, sections, strict=False) if _LIMITATIONS_TITLE.search(t))

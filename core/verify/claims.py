@@ -23,9 +23,12 @@ _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
 _PREFIX = re.compile(
     r"^\s*(?:\[unverified\]\s*)?(?:[-*\u2022>]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+|#+\s*)?"
 )
+_AUXILIARY = r"(?:could|can|would|will|should|might|may|did|do|does|is|are|was|were|have|has)\b"
+#: A question without its mark: an auxiliary first, or a question word and then one ("How many
+#: epochs did"); "When the researchers looked …, they found" is a statement.
 _QUESTION_START = re.compile(
-    r"^(?:could|can|would|will|how|why|what|which|when|where|did|do|does|is|are|have|has)\b"
-    r"[^.]*\b(?:authors?|you|they)\b",
+    rf"^(?:{_AUXILIARY}|(?:how|what|which)(?:\s+\w+){{0,2}}?\s+{_AUXILIARY}"
+    rf"|(?:why|when|where)\s+{_AUXILIARY})[^.]*\b(?:authors?|you|they)\b",
     re.I,
 )
 _RECOMMENDATION = re.compile(

@@ -46,7 +46,8 @@ OVERCLAIMS: dict[str, Concept] = {
         (),
     ),
     "any": Concept(
-        r"(?<!\bif )any",  # "if any" hedges rather than overclaims
+        # "if any" hedges; "before any data were collected", "whether any" claim no universal
+        r"(?<!\bif )(?<!\bbefore )(?<!\bwhether )any",
         ("any", "all", "every"),
         ("任何",),
         ("任何",),

@@ -61,8 +61,8 @@ def check_numbers(
         # with a Chinese form are looked up there.
         if unit is not None and facts.is_cjk and unit.english not in UNITS_ZH:
             unit = None
-        if unit is not None and unit.english == "year" and _calendar_year(mention):
-            unit = None  # 2021年 is a date
+        if unit is not None and _calendar_year(mention) and _names_a_date(unit):
+            unit = None  # 2021年, "the 2020 step-up" are dates
         found = facts.has_number(mention)
         # A value assigned to a condition's letter ("n=6") must be one the paper assigns to it,
         # when it assigns that letter others ("n=3, 7, 15 and 30").
@@ -144,6 +144,12 @@ def _rows(facts: PaperFacts) -> list[Row]:
 
 def _calendar_year(mention: NumberMention) -> bool:
     return len(mention.raw) == 4 and 1900 <= mention.value <= 2099
+
+
+def _names_a_date(unit: Unit) -> bool:
+    """A year's unit that makes it a date: 年, or a singular noun ("the 2020 step-up")."""
+    written = unit.written.strip()
+    return unit.english == "year" or (written.isascii() and not written.endswith("s"))
 
 
 def _check_ratios(
