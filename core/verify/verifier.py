@@ -78,6 +78,7 @@ from core.verify.restated import RestatedSentences
 from core.verify.risk_ratios import glossed
 from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
+from core.verify.significance import NotSignificant, check_significance, estimates
 from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -96,6 +97,7 @@ Reversal = (
     | GroupsReversed
     | DifferenceDenied
     | LeftOpen
+    | NotSignificant
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -167,6 +169,7 @@ class Checker:
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
         self.left_open = left_open(paper.sentences)
+        self.estimates = estimates(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
@@ -540,6 +543,7 @@ class Checker:
             or check_null_finding(read, self.nulls)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
+            or check_significance(read, self.estimates)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, evidence)

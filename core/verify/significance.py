@@ -1,0 +1,186 @@
+"""An effect the paper estimates but finds not statistically significant, stated as found.
+
+Reports of a study turn an estimate whose interval spans no effect into a finding: "full-service
+restaurants added jobs" of "among full-service restaurants the estimate was 0.6% (SE 1.7,
+p = 0.73)", "among boys, use was significantly associated with depression" of "0.46 (95% CI 0.20
+to 0.72) among girls and 0.12 (95% CI -0.14 to 0.38) among boys". The paper's estimates are read
+once: each value with its bracketed p-value or 95% interval, whether that excludes no effect
+(0, or 1 for a ratio), and the words of what it estimates. A claim that asserts an effect is
+read against the estimates that are most about its words (and of its group, when it names one);
+when those are all not significant, the claim states what the paper did not find.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.quotes import excerpt
+from core.text.words import conflicting_groups, fact_words, names_group, same_group
+from core.types import PaperSentence
+
+#: A bracketed statistic: its p-value or its interval says whether the estimate is significant.
+_ASIDE = re.compile(r"\((?P<body>[^()]*)\)")
+_P_VALUE = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
+_INTERVAL = re.compile(
+    r"\b(?:CI|CrI|confidence interval|credible interval)\b[:,]?\s*"
+    r"(?P<low>-?\d+(?:\.\d+)?)\s*(?:to|,|–|—)\s*(?P<high>-?\d+(?:\.\d+)?)",
+    re.I,
+)
+#: An estimate that is a ratio has no effect at 1, not at 0.
+_RATIO = re.compile(
+    r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b|\b(?:a?OR|a?HR|RR|IRR)\b"
+)
+#: Where one estimate's words end and the next one's begin.
+_BOUNDARY = re.compile(r";|\bwhereas\b|\bwhile\b|\bbut\b", re.I)
+#: A group named right after an estimate's bracket is its own: "0.46 (…) among girls".
+_OWN_GROUP = re.compile(r"\s*(?:among|in|for)\s+[^,;()]{1,40}?(?=\s*(?:[,;.]|\band\b|$))", re.I)
+#: A sentence's subject, shared by all of its estimates, ends where a group or a value begins.
+_HEAD_END = re.compile(r"\b(?:among|in|for)\b|\(|\d", re.I)
+#: A claim that asserts an effect, a change or a difference.
+_ASSERTS = re.compile(
+    r"\b(?:increas\w*|decreas\w*|rose|rise[sn]?|fell|fall\w*|drop\w*|declin\w*|reduc\w*|"
+    r"improv\w*|worsen\w*|lower\w*|higher|more|less|greater|fewer|gain\w*|lost|los[es]|added|"
+    r"adds?|cut|cuts|boost\w*|rais\w*|significant(?:ly)?|associated|linked|predict\w*|"
+    r"effects?|affect\w*|caus\w*|led|leads?)\b",
+    re.I,
+)
+#: A claim that denies or hedges the effect says what the paper found, or less.
+_DENIED = re.compile(
+    r"\b(?:no|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
+    r"non-?significant|may|might|could|possibly|perhaps|suggest\w*|trend\w*|tended)\b|n't",
+    re.I,
+)
+#: A clause that says in words that its estimates are not significant is read as a null finding
+#: (``direction.check_null_finding``), with its subject where the clause puts it.
+_SAYS_SO = re.compile(r"\b(?:not|no|non-?)\s*(?:statistically\s+)?significant", re.I)
+#: Shared words an estimate needs to be about the claim.
+MIN_SHARED = 2
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value the paper estimates, whether it is significant, and the words of what it is."""
+
+    text: str
+    page: int
+    words: frozenset[str]
+    significant: bool
+
+
+@dataclass(frozen=True)
+class NotSignificant:
+    """A claim that states as found an effect the paper estimates as not significant."""
+
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``not_significant``."""
+        return "not_significant"
+
+    def explain(self) -> str:
+        """``The paper finds this not statistically significant (p. 2): “…”``."""
+        return (
+            f"The paper finds this not statistically significant (p. {self.page}): "
+            f"“{excerpt(self.text)}”"
+        )
+
+
+def estimates(sentences: Sequence[PaperSentence]) -> list[Estimate]:
+    """Every estimate of the paper with a p-value or an interval, read once per paper."""
+    return [e for s in sentences if s.section != "table" for e in _estimates_in(s)]
+
+
+def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
+    text = sentence.text
+    asides = [
+        (m, significant)
+        for m in _ASIDE.finditer(text)
+        if (significant := _verdict(m, text)) is not None
+    ]
+    if not asides:
+        return []
+    first = asides[0][0].start()
+    head = text[:first]
+    cut = _HEAD_END.search(head)
+    head_words = fact_words(head[: cut.start()] if cut else head)
+    found: list[Estimate] = []
+    left = 0
+    for aside, significant in asides:
+        start = left
+        boundaries = [
+            b.end()
+            for b in _BOUNDARY.finditer(text, left, aside.start())
+            if not _inside(b.start(), asides)
+        ]
+        if boundaries:
+            start = boundaries[-1]
+        own = _OWN_GROUP.match(text, aside.end())
+        end = own.end() if own else aside.end()
+        segment = text[start:end].strip(" ,;")
+        left = end
+        if _SAYS_SO.search(_clause(text, aside.start(), asides)):
+            continue
+        found.append(
+            Estimate(
+                segment,
+                sentence.page,
+                frozenset(fact_words(_ASIDE.sub(" ", segment)) | head_words),
+                significant,
+            )
+        )
+    return found
+
+
+def _clause(text: str, offset: int, asides: Sequence[tuple[re.Match[str], bool]]) -> str:
+    """The clause around ``offset``: semicolons inside a statistic's brackets end none."""
+    ends = [m.start() for m in re.finditer(";", text) if not _inside(m.start(), asides)]
+    start = max((e + 1 for e in ends if e < offset), default=0)
+    end = min((e for e in ends if e > offset), default=len(text))
+    return text[start:end]
+
+
+def _inside(offset: int, asides: Sequence[tuple[re.Match[str], bool]]) -> bool:
+    return any(a.start() <= offset < a.end() for a, _ in asides)
+
+
+def _verdict(aside: re.Match[str], text: str) -> bool | None:
+    """Whether a bracketed statistic makes its estimate significant; None when it says neither."""
+    body = aside.group("body")
+    p = _P_VALUE.search(body)
+    if p is not None:
+        value = float(p.group("value"))
+        if p.group("op") in "<≤":
+            return value <= 0.05
+        return value <= 0.05 if p.group("op") == "=" else False
+    interval = _INTERVAL.search(body)
+    if interval is None:
+        return None
+    low, high = float(interval.group("low")), float(interval.group("high"))
+    before = text[max(0, aside.start() - 80) : aside.start()] + body
+    null = 1.0 if _RATIO.search(before) else 0.0
+    return not low <= null <= high
+
+
+def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant | None:
+    """The not-significant estimate a claim states as an effect, if the best match is one."""
+    if not paper or not _ASSERTS.search(claim) or _DENIED.search(claim):
+        return None
+    words = fact_words(claim)
+    grouped = names_group(words)
+    candidates = [
+        e
+        for e in paper
+        if not conflicting_groups(words, e.words) and (not grouped or same_group(words, e.words))
+    ]
+    scored = [(len(words & e.words), e) for e in candidates]
+    best = max((s for s, _ in scored), default=0)
+    if best < MIN_SHARED:
+        return None
+    top = [e for s, e in scored if s == best]
+    if any(e.significant for e in top):
+        return None
+    return NotSignificant(top[0].text, top[0].page)

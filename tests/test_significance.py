@@ -1,0 +1,86 @@
+"""An effect whose estimate the paper finds not significant is no finding of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.verify.significance import check_significance, estimates
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "Average weekly earnings in treated restaurants rose by 6.8% (SE 1.4, p < 0.001) "
+        "relative to comparison restaurants.",
+        "Among limited-service restaurants, employment fell by 3.4% (SE 1.6, p = 0.04); among "
+        "full-service restaurants the estimate was 0.6% (SE 1.7, p = 0.73).",
+        "The adjusted association with depression was 0.46 (95% CI 0.20 to 0.72) among girls and "
+        "0.12 (95% CI -0.14 to 0.38) among boys; the sex interaction was not statistically "
+        "significant (p = 0.06).",
+        "Heavy use carried higher odds of probable depression (odds ratio 1.42, 95% CI 1.08 to "
+        "1.87), and night use higher odds of poor sleep (odds ratio 1.20, 95% CI 0.91 to 1.58).",
+        "Within-person paths were small and not statistically significant, from use to "
+        "symptoms (beta = 0.03, 95% CI -0.02 to 0.08; p = 0.24).",
+    ]
+)
+ESTIMATES = estimates(PAPER.sentences)
+
+
+def test_estimates_are_read_with_their_own_words_and_significance() -> None:
+    read = {e.text: (e.significant, "boy" in e.words or "boys" in e.words) for e in ESTIMATES}
+    assert read == {
+        "Average weekly earnings in treated restaurants rose by 6.8% (SE 1.4, p < 0.001)": (
+            True,
+            False,
+        ),
+        "Among limited-service restaurants, employment fell by 3.4% (SE 1.6, p = 0.04)": (
+            True,
+            False,
+        ),
+        "among full-service restaurants the estimate was 0.6% (SE 1.7, p = 0.73)": (False, False),
+        "The adjusted association with depression was 0.46 (95% CI 0.20 to 0.72) among girls": (
+            True,
+            False,
+        ),
+        "and 0.12 (95% CI -0.14 to 0.38) among boys": (False, True),
+        # a ratio's interval is read against 1
+        "Heavy use carried higher odds of probable depression (odds ratio 1.42, 95% CI 1.08 to "
+        "1.87)": (True, False),
+        "and night use higher odds of poor sleep (odds ratio 1.20, 95% CI 0.91 to 1.58)": (
+            False,
+            False,
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # an effect the paper's estimate does not show
+        ("Full-service restaurants added jobs after the wage rise.", True),
+        ("Among boys, use was significantly associated with depression.", True),
+        ("Night use raised the odds of poor sleep.", True),
+        # significant estimates, denied or hedged effects, estimates said null in words
+        ("Earnings in treated restaurants rose by about 7%.", False),
+        ("Limited-service restaurants cut jobs by 3.4%.", False),
+        ("Among girls, use was associated with depression.", False),
+        ("Full-service restaurants showed no clear change in jobs.", False),
+        ("Full-service restaurants may have added jobs.", False),
+        ("Use predicted later symptoms within persons.", False),
+        ("Heavy use carried higher odds of probable depression.", False),
+    ],
+)
+def test_an_effect_the_estimate_does_not_show(claim: str, flagged: bool) -> None:
+    assert (check_significance(claim, ESTIMATES) is not None) == flagged
+
+
+def test_the_verdict_quotes_the_estimate() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("Full-service restaurants added jobs after the wage rise.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "not_significant"
+    assert verdict.explanation == (
+        "The paper finds this not statistically significant (p. 1): “among full-service "
+        "restaurants the estimate was 0.6% (SE 1.7, p = 0.73)”"
+    )
