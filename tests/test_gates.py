@@ -36,6 +36,9 @@ FACTS = PaperFacts(PAPER)
         ("It uses 125k training pairs.", ["number_not_in_paper:125k"], False),
         ("Accuracy is 0.853.", [], False),
         ("It was trained in 2019.", ["number_not_in_paper:2019"], False),
+        # a year before a singular noun is a date; before a plural one, a count
+        ("The data end before the 2023 step-up.", [], False),
+        ("It was trained for 2023 steps.", ["number_unit_not_in_paper:2023 steps"], False),
         ("1. The model is trained for 3 epochs.", [], False),
         ("The authors say “the verifier rarely contradicts the reader”.", [], False),
         (
