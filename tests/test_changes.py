@@ -7,7 +7,7 @@ import pytest
 from core.config import CheckerSettings
 from core.types import Evidence
 from core.verify.binding import is_table_row
-from core.verify.changes import change_mismatch
+from core.verify.changes import change_mismatch, opposite_change
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -66,3 +66,28 @@ def test_the_verdict_names_the_start_and_end() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "number_mismatch:5->from 16.4 to 9.1"
     assert verdict.explanation.startswith("The claim says 5, but the paper says from 16.4 to 9.1")
+
+
+EARNINGS = "Average weekly earnings in treated restaurants rose by 6.8% (SE 1.4, p < 0.001)."
+PRICES = "Menu prices went up by 2.9% and errors were reduced by 3 points."
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        # a change of the evidence's size, the other way
+        ("Restaurant employment fell by 6.8% in the treated suburbs.", ("fell", "rose")),
+        ("Menu prices went down by 2.9%.", ("went down", "went up")),
+        ("Errors increased by 3 points.", ("increased", "reduced")),
+        # the same way, another size, a percentage against a count, a change either way
+        ("Earnings increased by 6.8%.", None),
+        ("Employment fell by 1.1%.", None),
+        ("Errors fell by 3%.", None),
+        ("Accuracy improved by 3 points.", None),
+    ],
+)
+def test_a_change_the_evidence_gives_the_other_way(
+    claim: str, reversed_: tuple[str, str] | None
+) -> None:
+    found = opposite_change(claim, _evidence(EARNINGS, PRICES))
+    assert (found and (found.claim_word, found.paper_word)) == reversed_

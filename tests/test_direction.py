@@ -504,6 +504,25 @@ def test_a_claim_of_two_clauses_is_read_clause_by_clause() -> None:
     assert check_direction(kept, evidence) is None
 
 
+def test_another_part_of_a_whole_drops_no_negation() -> None:
+    labs = "Twenty-one of the 23 labs obtained effects that were not statistically significant."
+    evidence = [Evidence(1, labs, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    found = check_direction("All 23 labs obtained statistically significant effects.", evidence)
+    assert found is not None and found.reason == "negation_dropped:not"
+    one = "Only one of the 23 labs obtained statistically significant effects."
+    assert check_direction(one, evidence) is None
+
+
+def test_but_between_two_words_of_one_noun_parts_no_clauses() -> None:
+    fell = "Among limited-service restaurants, employment fell by 3.4% (SE 1.6, p = 0.04)."
+    overall = "The change in restaurant employment was small and not statistically significant."
+    evidence = [
+        Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate((fell, overall))
+    ]
+    claim = "Limited-service restaurants showed a small but statistically significant employment drop."
+    assert check_direction(claim, evidence) is None
+
+
 NULLS = make_paper(
     [
         "Higher coffee consumption was associated with a lower risk of type 2 diabetes.",
@@ -520,6 +539,7 @@ NULLS = make_paper(
         "Among higher-achieving students, there was no effect on GPA.",
         "Sales of untaxed bottled water did not change.",
         "Aspirin was not associated with the incidence of any specific cancer type.",
+        "Effects did not differ by country, language or participant gender.",
     ]
 )
 
@@ -554,6 +574,9 @@ NULLS = make_paper(
         # the finding between two things is of both
         ("Green space also protected children against eczema.", "No"),
         ("Green space protected children against asthma.", None),
+        # what a finding does not differ by is its scope
+        ("The effect differed by country.", "not"),
+        ("One lab found a significant effect.", None),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

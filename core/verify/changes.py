@@ -18,6 +18,7 @@ from core.text.normalize import approximate_tolerance, rounding_tolerance
 from core.text.words import fact_words, held
 from core.types import Evidence
 from core.verify.binding import Mismatch, is_table_row
+from core.verify.direction import Reversed
 
 _SIZE = r"\d+(?:\.\d+)?"
 _NUMBER = rf"-?{_SIZE}"
@@ -32,6 +33,8 @@ _CHANGE = re.compile(
     rf"(?P<size>{_SIZE})(?P<percent>\s?%)?",
     re.I,
 )
+_DOWN = re.compile(r"fell|fallen|falls?|drop|decline|decrease|reduc|went down|goes down", re.I)
+_UP = re.compile(r"rose|risen|rises?|grew|grows?|increase|went up|goes up|climb|gain", re.I)
 #: A start and an end: "from 16.4 to 9.1", "from 27% to 19%".
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUMBER})\s?%?\s+to\s+(?P<b>{_NUMBER})\s?%?")
 #: What follows an end value up to the next one: "in the CBT-I group and …".
@@ -123,3 +126,43 @@ def _fits(change: re.Match[str], span: _Span) -> bool:
         return False
     relative = difference / abs(span.start) * 100
     return abs(value - relative) <= max(slack, Decimal(1))
+
+
+def opposite_change(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
+    """A change of a size that the evidence gives only as a change the other way.
+
+    "Restaurant employment fell by 6.8%" against "average weekly earnings rose by 6.8%": the
+    claim turned the change round, or gave it to another measure. "Improved" is left out, as
+    an improvement may be a fall (of an error) or a rise.
+    """
+    for change in _CHANGE.finditer(claim):
+        mine = _way(change)
+        if mine is None:
+            continue
+        size = Decimal(change.group("size"))
+        theirs = [
+            (ev, found, way)
+            for ev in evidence
+            if not is_table_row(ev.text)
+            for found in _CHANGE.finditer(ev.text)
+            if Decimal(found.group("size")) == size
+            and bool(found.group("percent")) == bool(change.group("percent"))
+            and (way := _way(found)) is not None
+        ]
+        if theirs and all(way != mine for _, _, way in theirs):
+            ev, found, _ = theirs[0]
+            return Reversed(_verb(change), _verb(found), ev.text, ev.page)
+    return None
+
+
+def _way(change: re.Match[str]) -> str | None:
+    """Which way a change goes ("up", "down"); None for a verb that may go either way."""
+    verb = _verb(change)
+    if _DOWN.match(verb):
+        return "down"
+    return "up" if _UP.match(verb) else None
+
+
+def _verb(change: re.Match[str]) -> str:
+    """The change's verb or noun as written: "fell", "rose", "reduction"."""
+    return re.match(r"\w+(?: down| up)?", change.group(0).casefold()).group(0)  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text.normalize import spelled_numbers
 from core.text.quotes import excerpt
 from core.text.words import RANKS, content_words, fact_words, nearly_all, states_same_fact
 from core.types import Evidence, PaperSentence
@@ -332,6 +333,31 @@ def _compared_group_left_out(text: str) -> str:
     )
 
 
+#: A part of a whole: "one of the 23 labs", "21 of 23".
+_PART_OF = re.compile(
+    r"\b(?P<part>\d+|[a-z]+(?:-[a-z]+)?)\s+of\s+(?:the\s+|all\s+|these\s+)?(?P<whole>\d+)\b", re.I
+)
+
+
+def _other_part(claim: str, clause: str) -> bool:
+    """Whether the claim and the clause count different parts of one whole."""
+    mine, theirs = _parts(claim), _parts(clause)
+    return any(w == whole and p != part for part, whole in mine for p, w in theirs)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    found = []
+    for m in _PART_OF.finditer(text):
+        part = m.group("part")
+        if part.isdigit():
+            found.append((int(part), int(m.group("whole"))))
+        elif part.casefold() == "one":
+            found.append((1, int(m.group("whole"))))
+        elif spelled := spelled_numbers(part):
+            found.append((int(spelled[0].value), int(m.group("whole"))))
+    return found
+
+
 _NEGATED_AND = re.compile(rf"\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)", re.I)
 _PREDICATE = re.compile(rf"\s*{_AUXILIARY}(?:\s+not|n't)\b", re.I)
 
@@ -346,6 +372,8 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
     best = max(clauses, key=lambda c: len(words & fact_words(c, _DIRECTION_STEMS)))
     negation = _NEGATION.search(best)
     if negation is not None:
+        if _other_part(claim, best):
+            return None  # "one of the 23 labs found" against "21 of the 23 labs … not"
         if _denies_opposite(claim, best):
             return None  # "higher" against "did not reduce" agrees
         # A predicate split off at "and" states its fact of the sentence's subject.
@@ -416,7 +444,8 @@ def _null(clause: str) -> _Null | None:
 
 #: Where a finding holds, after it ("between spring and summer samples", "in girls") or
 #: before it ("Among higher-achieving students, there was no effect").
-_SCOPE = re.compile(r"\s*(?:between|among|in|for|across)\s+(?P<scope>[^,;.()]+)")
+#: "did not differ by country or gender" holds across countries and genders.
+_SCOPE = re.compile(r"\s*(?:between|among|in|for|across|by)\s+(?P<scope>[^,;.()]+)")
 _LINKED_WITH = re.compile(r"\s*(?:with|to)\s+(?P<what>[^,;.()]+)")
 _LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
 #: Scopes that name no particular part of a study: "between groups", "in either sex".
@@ -599,7 +628,8 @@ def check_direction(
     found = _reversal(claim, evidence)
     if found is not None:
         return found
-    clauses = [c for c in _CLAUSE_BREAK.split(claim) if len(fact_words(c, _FRAME_STEMS)) >= 3]
+    joined = _ADJECTIVES_JOINED.sub(r"\1 and ", claim)
+    clauses = [c for c in _CLAUSE_BREAK.split(joined) if len(fact_words(c, _FRAME_STEMS)) >= 3]
     if len(clauses) < 2:
         return None
     return next((r for c in clauses if (r := _reversal(c, evidence)) is not None), None)
@@ -859,6 +889,8 @@ _FUNCTION = frozenset("the a an of in on for to and or than with by as at is are
 
 
 #: Where a sentence turns to another comparison: "…; although …", "…, but …".
+#: "a small but significant drop": "but" joins two words of one noun, not two clauses.
+_ADJECTIVES_JOINED = re.compile(r"\b((?:a|an|the)\s+[a-z]+)\s+but\b", re.I)
 _CLAUSE_BREAK = re.compile(
     r"[;:；：]|\bbut\b|\balthough\b|\bwhereas\b|\bwhile\b|\bhowever\b|但是?|(?<![因从进])而|然而",
     re.I,

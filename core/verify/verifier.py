@@ -40,7 +40,7 @@ from core.verify.binding import (
     paper_value_text,
     sentences_stating,
 )
-from core.verify.changes import change_mismatch
+from core.verify.changes import change_mismatch, opposite_change
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
@@ -540,6 +540,7 @@ class Checker:
         read = self._read_for_direction(text, cross)
         return (
             check_direction(read, evidence)
+            or opposite_change(read, evidence)
             or check_null_finding(read, self.nulls)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
