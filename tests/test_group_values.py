@@ -6,13 +6,17 @@ import pytest
 
 from core.config import CheckerSettings
 from core.types import Evidence
-from core.verify.group_values import check_group_values
+from core.verify.group_values import check_group_values, grouped_sentences
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 DROPOUT = "Dropout at 12 weeks was 11% with CBT-I and 8% with education."
 REMISSION = "Remission was reached by 38% of CBT-I participants and 14% of controls."
 SEXES = "The effect on ISI was similar in men and women."
+ASSOCIATION = (
+    "The adjusted association was 0.46 (95% CI 0.20 to 0.72) among girls and 0.12 (95% CI -0.14 "
+    "to 0.38) among boys."
+)
 
 
 def _evidence(text: str) -> list[Evidence]:
@@ -38,6 +42,14 @@ def _evidence(text: str) -> list[Evidence]:
             REMISSION,
             "CBT-I participants<controls",
         ),
+        # a group that shows more of something than another; values with their intervals
+        (
+            "Boys showed a stronger association with depression than girls did.",
+            ASSOCIATION,
+            "boys<girls",
+        ),
+        ("Girls showed a stronger association with depression than boys.", ASSOCIATION, None),
+        ("The association was weaker among boys than among girls.", ASSOCIATION, None),
         # the sentence gives no value of what the claim compares, nor two groups' values
         ("Fatigue was higher with education than with the app.", DROPOUT, None),
         ("The effect was larger in men than in women.", SEXES, None),
@@ -61,3 +73,20 @@ def test_the_verdict_gives_both_values() -> None:
     assert verdict.explanation.startswith(
         "The paper gives 8% for education and 11% for CBT-I (p. 1)"
     )
+
+
+def test_sentences_giving_two_groups_values_are_read_across_the_paper() -> None:
+    paper = make_paper(["Depression rose in the 2010s.", ASSOCIATION, DROPOUT, SEXES])
+    assert [e.text for e in grouped_sentences(paper.sentences)] == [ASSOCIATION, DROPOUT]
+    # retrieval brings the first sentence only; the comparison is still read
+    checker = Checker(
+        paper,
+        FakeRetriever(make_paper(["Depression rose in the 2010s."])),
+        FakeEmbedder(),
+        None,
+        CheckerSettings(),
+    )
+    verdict = checker.verify("Boys showed a stronger association with depression than girls did.")[
+        0
+    ]
+    assert verdict.reasons[0] == "groups_reversed:boys<girls"

@@ -61,6 +61,8 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
         ("Full-service restaurants added jobs after the wage rise.", True),
         ("Among boys, use was significantly associated with depression.", True),
         ("Night use raised the odds of poor sleep.", True),
+        # a hedge of the inference drawn leaves the finding asserted
+        ("Full-service restaurants added jobs, suggesting wages help.", True),
         # significant estimates, denied or hedged effects, estimates said null in words
         ("Earnings in treated restaurants rose by about 7%.", False),
         ("Limited-service restaurants cut jobs by 3.4%.", False),

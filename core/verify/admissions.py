@@ -145,8 +145,7 @@ class Admissions:
             for i, s in enumerate(sentences)
             if _LEAD_IN.search(s)
             for step in range(1, _LISTED_AFTER + 1)
-            if i + step < len(sentences)
-            and (not sections or sections[i + step] == sections[i])
+            if i + step < len(sentences) and (not sections or sections[i + step] == sections[i])
         }
         self.limiting = [
             w

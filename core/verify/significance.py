@@ -55,6 +55,8 @@ _DENIED = re.compile(
 #: A clause that says in words that its estimates are not significant is read as a null finding
 #: (``direction.check_null_finding``), with its subject where the clause puts it.
 _SAYS_SO = re.compile(r"\b(?:not|no|non-?)\s*(?:statistically\s+)?significant", re.I)
+#: Where a claim's clauses part.
+_CLAIM_CLAUSE = re.compile(r"[,;]|\b(?:but|while|whereas|although|though)\b", re.I)
 #: Shared words an estimate needs to be about the claim.
 MIN_SHARED = 2
 
@@ -167,9 +169,14 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
 
 def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant | None:
     """The not-significant estimate a claim states as an effect, if the best match is one."""
-    if not paper or not _ASSERTS.search(claim) or _DENIED.search(claim):
+    if not paper:
         return None
-    words = fact_words(claim)
+    # "…did show the effect, suggesting it works for some": the hedge is of the inference
+    parts = [claim, *_CLAIM_CLAUSE.split(claim)] if _DENIED.search(claim) else [claim]
+    asserted = next((p for p in parts if _ASSERTS.search(p) and not _DENIED.search(p)), None)
+    if asserted is None:
+        return None
+    words = fact_words(asserted)
     grouped = names_group(words)
     candidates = [
         e

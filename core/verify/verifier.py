@@ -63,7 +63,7 @@ from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retr
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
-from core.verify.group_values import GroupsReversed, check_group_values
+from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
@@ -168,6 +168,7 @@ class Checker:
         self.settings = settings
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
+        self.grouped = grouped_sentences(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.acknowledged = Acknowledged(paper)
@@ -547,7 +548,7 @@ class Checker:
             or check_significance(read, self.estimates)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
-            or check_group_values(read, evidence)
+            or check_group_values(read, [*evidence, *self.grouped])
         )
 
     def _read_for_direction(self, text: str, cross: bool) -> str:
