@@ -77,6 +77,8 @@ RAW = ev("There are 2,243 earnings calls in the raw dataset.")
 ALIGNED = ev("These 576 earnings calls correspond to 88,829 aligned sentences.")
 HORIZONS = ev("The error falls by horizon: 3-days (+38.4%), 7-days (+16.9%), 15-days (+49.0%).")
 TAXONOMY = ev("本文设计了双层分类体系，包括6个大类和23个细类。")
+META = ev("The meta-analytic effect was d = 0.01 (95% CI -0.05 to 0.07; p = 0.74).")
+ORIGINAL = ev("The pooled estimate is far smaller than the original d = 0.61.")
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
 MRR = ev("On MS MARCO, LexiRank reaches an MRR of 36.8, compared with 18.7 for BM25.")
 TRIAGE = ev("TriageLM reaches 78.4% accuracy against 71.9% for BERT.")
@@ -403,6 +405,13 @@ PARAMS = ev(
         ("The adults were followed for about sixteen years.", [SPAN], 1, None),
         # the unit of a range of ages stands after its end
         ("The cohort study enrolled 60 older adults.", [AGED], 1, None),
+        # an interval's bounds qualify its estimate: no rival of another estimate
+        (
+            "The pooled effect size was about 0.01, against 0.61 reported in the original study.",
+            [META, ORIGINAL],
+            0,
+            None,
+        ),
     ],
 )
 def test_bind_numbers(

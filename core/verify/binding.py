@@ -847,6 +847,25 @@ _STATISTIC_LABEL = re.compile(
 )
 
 
+#: A claim that speaks of an interval or a spread, whose values a statistic's bracket holds.
+_STATISTIC_NAMED = re.compile(
+    r"\b(?:CI|CrI|UI|interval|confidence|credible|SD|SE|SEM|IQR|standard (?:deviation|error)|"
+    r"range|ranging|between|p)\b",
+    re.I,
+)
+
+
+def _in_statistic(text: str, number: NumberMention) -> bool:
+    """Whether the value is a bound or spread in a statistic's bracket: "(95% CI -0.05 to 0.07)".
+
+    Such a value is no rival of a claim's estimate: the bracket qualifies the value before it.
+    """
+    return any(
+        m.start() < number.start < m.end() and not m.group(0).lstrip(" (").startswith(number.raw)
+        for m in _STATISTIC_ASIDE.finditer(text)
+    )
+
+
 def _labelled_otherwise(text: str, number: NumberMention, claim: str) -> bool:
     """Whether the sentence names its value a statistic ("difference 0.14") the claim does not.
 
@@ -916,6 +935,8 @@ def same_kind(
     instances").
     """
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
+        return False
+    if _in_statistic(evidence, other) and not _STATISTIC_NAMED.search(claim):
         return False
     if assigned(evidence, other) and not setting_value(claim, mention):
         return False
