@@ -329,3 +329,35 @@ HORIZONS = PaperFacts(
 )
 def test_a_conditions_value_must_be_the_papers(sentence: str, reasons: list[str]) -> None:
     assert list(run_gates(sentence, HORIZONS).reasons) == reasons
+
+
+@pytest.mark.parametrize(
+    ("paper", "flagged"),
+    [
+        ("Measures. All measures were self-reported by pupils.", False),
+        ("Some measures were piloted.", True),
+        ("All students were surveyed in class.", True),
+    ],
+)
+def test_a_quantified_noun_the_paper_quantifies_so_is_backed(paper: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "Every measure in the study came from the pupils' own reports."
+    found = check_overclaims(claim, ["Pupils were surveyed in class."], paper)
+    assert bool(found) == flagged
+
+
+def test_a_quantified_noun_needs_another_word_of_the_claim() -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "They recommend code review for every project."
+    paper = "Put each project in its own directory."
+    assert check_overclaims(claim, ["Review code before sharing."], paper)
+
+
+def test_a_long_sentence_quantifying_the_noun_needs_two_words_of_the_claim() -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "Across all restaurants, the wage increase cut jobs."
+    paper = "We use the Census of Employment and Wages, for all restaurants in the state from 2014."
+    assert check_overclaims(claim, ["Jobs fell in fast-food outlets."], paper)

@@ -93,7 +93,7 @@ def run_gates(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> Gat
     # Quoted words are the paper's, not the critic's: "never" inside a real quote is no overclaim.
     unquoted = "".join(" " if inside(i, i + 1, quote_spans) else ch for i, ch in enumerate(text))
     over_f = (
-        check_overclaims(unquoted, evidence) + check_strength(unquoted, evidence)
+        check_overclaims(unquoted, evidence, facts.unit_text) + check_strength(unquoted, evidence)
         if evidence
         else []
     )

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from core.text.normalize import normalize_text
-from core.text.words import content_words
+from core.text.words import content_words, stem
 from core.verify.gates.common import GateFinding
 from core.verify.gates.lexicon import OVERCLAIMS
 
@@ -111,21 +111,70 @@ def overclaim_terms(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+#: The noun after a quantifier: "all (of the) measures".
+_NOUN = r"(?:the\s+|of\s+the\s+)?([a-z]{4,})"
+
+
+def _quantified(text: str, pattern: str) -> str | None:
+    """The noun an absolute word quantifies ("measure" of "Every measure"), if any."""
+    found = re.search(rf"\b(?:{pattern})\s+{_NOUN}", text, re.I)
+    return found.group(1).casefold() if found else None
+
+
+_QUANTIFIERS = frozenset("all every each any both always never none no".split())
+#: The share of a long paper sentence's other words a claim must share with it, two at least.
+_SHARE_OF_SENTENCE = 0.25
+
+
+def _quantified_in_paper(claim: str, noun: str, backing: Sequence[str], paper: str) -> bool:
+    """Whether a paper sentence quantifies the noun so and shares enough of the claim's words."""
+    words = {w for w in content_words(claim) - _QUANTIFIERS if not _same_noun(w, noun)}
+    quantifier = "|".join(re.escape(b) for b in backing)
+    for found in re.finditer(rf"\b(?:{quantifier})\s+{_NOUN}", paper):
+        if not _same_noun(noun, found.group(1)):
+            continue
+        start = paper.rfind(".", 0, found.start()) + 1
+        end = paper.find(".", found.end())
+        sentence = paper[start : end if end >= 0 else len(paper)]
+        theirs = {w for w in content_words(sentence) - _QUANTIFIERS if not _same_noun(w, noun)}
+        shared = len(words & theirs)
+        if shared >= 2 or (shared and shared >= _SHARE_OF_SENTENCE * len(theirs)):
+            return True
+    return False
+
+
+def _same_noun(a: str, b: str) -> bool:
+    """One noun, singular or plural: "measure" and "measures", "study" and "studies"."""
+    a, b = stem(a), stem(b)
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and len(long) - len(short) <= 1
+
+
 def _negated(before: str) -> bool:
     """Whether the clause before an absolute word negates it."""
     clause = _CLAUSE_START.match(before)
     return EN_NEGATION.search(before[clause.end() :] if clause else before) is not None
 
 
-def check_overclaims(text: str, evidence: Sequence[str]) -> list[GateFinding]:
-    """Absolute words must be backed by an equivalent word in the sentence's best evidence."""
+def check_overclaims(text: str, evidence: Sequence[str], paper_text: str = "") -> list[GateFinding]:
+    """Absolute words must be backed by an equivalent word in the sentence's best evidence.
+
+    A quantifier of a noun is also backed where a paper sentence quantifies that noun so and
+    shares two more words with the claim, or a quarter of its own ("Every measure … came from
+    the pupils' own reports" against "All measures were self-reported by pupils"), wherever it
+    stands: retrieval ranks such a sentence below the claim's topic.
+    """
     failures: list[GateFinding] = []
     ev = " ".join(normalize_text(e).casefold() for e in evidence)
+    paper = paper_text.casefold()
     for term in overclaim_terms(text):
         concept = OVERCLAIMS[term]
         backed = any(re.search(rf"\b{re.escape(b)}", ev) for b in concept.en_backing) or any(
             b in ev for b in concept.zh_backing
         )
+        noun = _quantified(text, concept.en)
+        if not backed and noun and paper:
+            backed = _quantified_in_paper(text, noun, concept.en_backing, paper)
         if not backed:
             failures.append(
                 GateFinding(
