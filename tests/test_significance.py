@@ -22,6 +22,8 @@ PAPER = make_paper(
         "1.87), and night use higher odds of poor sleep (odds ratio 1.20, 95% CI 0.91 to 1.58).",
         "Within-person paths were small and not statistically significant, from use to "
         "symptoms (beta = 0.03, 95% CI -0.02 to 0.08; p = 0.24).",
+        "Median lifespan increased in male mice (p = 0.003) but did not change significantly in "
+        "female mice (p = 0.62).",
     ]
 )
 ESTIMATES = estimates(PAPER.sentences)
@@ -51,6 +53,7 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
             False,
             False,
         ),
+        "Median lifespan increased in male mice (p = 0.003)": (True, False),
     }
 
 
@@ -71,6 +74,8 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
         ("Full-service restaurants may have added jobs.", False),
         ("Use predicted later symptoms within persons.", False),
         ("Heavy use carried higher odds of probable depression.", False),
+        # a group alone is not what an estimate is of
+        ("Female mice lost more lean mass.", False),
     ],
 )
 def test_an_effect_the_estimate_does_not_show(claim: str, flagged: bool) -> None:
@@ -86,3 +91,9 @@ def test_the_verdict_quotes_the_estimate() -> None:
         "The paper finds this not statistically significant (p. 1): “among full-service "
         "restaurants the estimate was 0.6% (SE 1.7, p = 0.73)”"
     )
+
+
+def test_a_sentence_that_denies_the_effect_in_another_part_is_kept() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    sentence = "Full-service restaurants added jobs, but the change was not significant."
+    assert all("not_significant" not in v.reasons for v in checker.verify(sentence))

@@ -46,18 +46,21 @@ _ASSERTS = re.compile(
     r"effects?|affect\w*|caus\w*|led|leads?)\b",
     re.I,
 )
-#: A claim that denies or hedges the effect says what the paper found, or less.
-_DENIED = re.compile(
+#: A claim that denies the effect, anywhere, says what the paper found.
+_NEGATED = re.compile(
     r"\b(?:no|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
-    r"non-?significant|may|might|could|possibly|perhaps|suggest\w*|trend\w*|tended)\b|n't",
+    r"non-?significant)\b|n't",
     re.I,
 )
+#: A clause that hedges the effect says less than a finding.
+_HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*|tended)\b", re.I)
 #: A clause that says in words that its estimates are not significant is read as a null finding
 #: (``direction.check_null_finding``), with its subject where the clause puts it.
-_SAYS_SO = re.compile(r"\b(?:not|no|non-?)\s*(?:statistically\s+)?significant", re.I)
+_SAYS_SO = re.compile(r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan", re.I)
 #: Where a claim's clauses part.
 _CLAIM_CLAUSE = re.compile(r"[,;]|\b(?:but|while|whereas|although|though)\b", re.I)
-#: Shared words an estimate needs to be about the claim.
+#: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
+#: the estimate name the same group ("among boys").
 MIN_SHARED = 2
 
 
@@ -139,9 +142,11 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
 
 def _clause(text: str, offset: int, asides: Sequence[tuple[re.Match[str], bool]]) -> str:
     """The clause around ``offset``: semicolons inside a statistic's brackets end none."""
-    ends = [m.start() for m in re.finditer(";", text) if not _inside(m.start(), asides)]
-    start = max((e + 1 for e in ends if e < offset), default=0)
-    end = min((e for e in ends if e > offset), default=len(text))
+    ends = [
+        (m.start(), m.end()) for m in _BOUNDARY.finditer(text) if not _inside(m.start(), asides)
+    ]
+    start = max((e for s, e in ends if s < offset), default=0)
+    end = min((s for s, _ in ends if s > offset), default=len(text))
     return text[start:end]
 
 
@@ -167,13 +172,20 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
     return not low <= null <= high
 
 
+def denies_effect(text: str) -> bool:
+    """Whether the text denies an effect anywhere ("no", "not significant", "unchanged")."""
+    return _NEGATED.search(text) is not None
+
+
 def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant | None:
     """The not-significant estimate a claim states as an effect, if the best match is one."""
     if not paper:
         return None
+    if denies_effect(claim):
+        return None
     # "…did show the effect, suggesting it works for some": the hedge is of the inference
-    parts = [claim, *_CLAIM_CLAUSE.split(claim)] if _DENIED.search(claim) else [claim]
-    asserted = next((p for p in parts if _ASSERTS.search(p) and not _DENIED.search(p)), None)
+    parts = [claim, *_CLAIM_CLAUSE.split(claim)] if _HEDGED.search(claim) else [claim]
+    asserted = next((p for p in parts if _ASSERTS.search(p) and not _HEDGED.search(p)), None)
     if asserted is None:
         return None
     words = fact_words(asserted)
@@ -183,9 +195,10 @@ def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant 
         for e in paper
         if not conflicting_groups(words, e.words) and (not grouped or same_group(words, e.words))
     ]
-    scored = [(len(words & e.words), e) for e in candidates]
+    # what the estimate is of, beyond whose it is: "female mice" alone is no lean mass
+    scored = [(len({w for w in words & e.words if not names_group([w])}), e) for e in candidates]
     best = max((s for s, _ in scored), default=0)
-    if best < MIN_SHARED:
+    if best < (1 if grouped else MIN_SHARED):
         return None
     top = [e for s, e in scored if s == best]
     if any(e.significant for e in top):

@@ -78,7 +78,12 @@ from core.verify.restated import RestatedSentences
 from core.verify.risk_ratios import glossed
 from core.verify.row_binding import cell_mismatch, row_mismatch
 from core.verify.semantic import SemanticScore, score_claim
-from core.verify.significance import NotSignificant, check_significance, estimates
+from core.verify.significance import (
+    NotSignificant,
+    check_significance,
+    denies_effect,
+    estimates,
+)
 from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -312,7 +317,7 @@ class Checker:
                     cross,
                     binding,
                     comparison=comparison,
-                    reversed_=self._reversed(text, cross, ev.evidence),
+                    reversed_=self._reversed(text, cross, ev.evidence, claim.text),
                     ordinal=check_ordinals(text, ev.evidence),
                     attribution=check_attribution(text, ev.evidence, with_pages if cross else ""),
                     thanked=self.acknowledged.check(with_pages),
@@ -536,8 +541,14 @@ class Checker:
         by_index.update(zip(same, self.finder.find([texts[i] for i in same]), strict=True))
         return texts, [by_index[i] for i in range(len(claims))]
 
-    def _reversed(self, text: str, cross: bool, evidence: Sequence[Evidence]) -> Reversal | None:
-        """A direction, negation, advice or contrast of the paper's that the claim turns round."""
+    def _reversed(
+        self, text: str, cross: bool, evidence: Sequence[Evidence], sentence: str
+    ) -> Reversal | None:
+        """A direction, negation, advice or contrast of the paper's that the claim turns round.
+
+        ``text`` is one part of ``sentence``; a part stating an effect whose significance the
+        sentence denies elsewhere ("…, but the difference was not significant") states no more.
+        """
         read = self._read_for_direction(text, cross)
         return (
             check_direction(read, evidence)
@@ -545,7 +556,7 @@ class Checker:
             or check_null_finding(read, self.nulls)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
-            or check_significance(read, self.estimates)
+            or (None if denies_effect(sentence) else check_significance(read, self.estimates))
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
