@@ -86,7 +86,7 @@ class EvidenceFinder:
         retriever: Retriever | None,
         embedder: Embedder | None,
         *,
-        chunks_per_group: int = 3,
+        chunks_per_group: int = 5,
         per_claim: int = 3,
         leading_sentences: int = 15,
         multilingual: QueryEmbedder | None = None,
