@@ -66,6 +66,7 @@ from core.verify.gates.numbers import quantities
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
+from core.verify.measurement import SourceContradicted, check_source
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
@@ -103,6 +104,7 @@ Reversal = (
     | DifferenceDenied
     | LeftOpen
     | NotSignificant
+    | SourceContradicted
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -557,6 +559,7 @@ class Checker:
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or (None if denies_effect(sentence) else check_significance(read, self.estimates))
+            or check_source(read, self.paper.sentences)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
