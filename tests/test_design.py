@@ -30,6 +30,13 @@ CELLS = make_paper(
     title="The drug inhibits the replication of the virus in vitro",
 )
 PLAIN = make_paper(["We train a retriever on MS MARCO."], title="Dense retrieval")
+PANEL = make_paper(
+    [
+        "We used a three-wave school-based panel to examine social media use and depression.",
+        "Because the study is observational, it cannot establish a cause.",
+    ],
+    title="Social media use and depressive symptoms in adolescents",
+)
 SURVEY = make_paper(
     [
         "Students who used screens before bed slept on average 24 minutes less.",
@@ -46,6 +53,7 @@ SURVEY = make_paper(
         (TRIAL, ("trial", "this two-arm, parallel-group trial")),
         (CELLS, ("laboratory", "in vitro")),
         (PLAIN, None),
+        (PANEL, ("observational", "We used a three-wave school-based panel")),
     ],
 )
 def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) -> None:
@@ -64,6 +72,10 @@ def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) ->
         ("Participants had completed a randomised trial of aspirin.", COHORT, False),
         ("A randomised trial would be needed to show that walking helps.", COHORT, False),
         ("The study was not a randomised trial.", COHORT, False),
+        # an experiment the researchers are said to have run, or an assignment at random
+        ("The researchers ran an experiment in which some pupils cut down.", PANEL, True),
+        ("The team randomly assigned pupils to use less social media.", PANEL, True),
+        ("The researchers ran an experiment in which some adults used the app.", TRIAL, False),
         # a paper that does not say what its study is
         ("A randomised trial found that the retriever works.", PLAIN, False),
     ],

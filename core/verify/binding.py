@@ -185,7 +185,7 @@ def number_context(text: str, start: int, end: int) -> _Context:
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
     owner = _OWNER_AFTER.match(text, end)
-    names = [owner.group(1).casefold()] if owner and NAME.match(owner.group(1)) else []
+    names = [owner.group(1).casefold()] if owner and _owner_name(owner.group(1)) else []
     names += [
         n.casefold()
         for t in left
@@ -210,6 +210,11 @@ def number_context(text: str, start: int, end: int) -> _Context:
         frozenset(names[:1]),
         _own_setting(text, start, end) or _nearest_setting(left, right),
     )
+
+
+def _owner_name(word: str) -> bool:
+    """A name right after "for" or "by" owns the value: BM25, or a capitalised "Full-context"."""
+    return NAME.match(word) is not None or (word[0].isupper() and "-" in word)
 
 
 _STATISTIC_ASIDE = re.compile(

@@ -28,7 +28,7 @@ _DESIGNS = {
     "trial": re.compile(rf"\b{_TRIAL}\b", re.I),
     "observational": re.compile(
         r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
-        r"prospective|retrospective)\b",
+        r"prospective|retrospective|panel)\b",
         re.I,
     ),
     "laboratory": re.compile(
@@ -40,8 +40,11 @@ _DESIGNS = {
 #: parallel-group trial", "We conducted a cross-sectional survey".
 _SELF = re.compile(
     r"\b(?:(?:this|our|the present|the current)\s+|we\s+(?:conducted|performed|carried out|"
-    r"ran|report)\s+(?:an?\s+)?)(?:[\w,-]+\s+){0,4}?"
-    r"(?:study|studies|trial|analysis|survey|experiments?)\b",
+    r"ran|report|used)\s+(?:an?\s+)?)(?:[\w,-]+\s+){0,4}?"
+    r"(?:study|studies|trial|analysis|survey|experiments?|(?:cohort|panel)(?:\s+stud(?:y|ies))?)\b"
+    # "Because the study is observational"
+    r"|\b(?:the|this|our)\s+(?:study|design)\s+(?:is|was)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:observational|longitudinal|cross-sectional|prospective|retrospective)\b",
     re.I,
 )
 #: The claim giving the study a trial's design: "The study was a randomised trial", "A
@@ -50,7 +53,12 @@ _CLAIMED = re.compile(
     rf"^(?:(?:the|this)\s+(?:study|research|paper|work)\s+(?:was|is)\s+an?\s+(?:[\w-]+\s+){{0,3}}?"
     rf"{_TRIAL}|(?:an?|the|this)\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\s+(?:found|finds|showed|shows|"
     rf"demonstrated|demonstrates|proved|proves|reported|reports|concluded|confirmed|suggests)|"
-    rf"in\s+an?\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\b)",
+    rf"in\s+an?\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\b)"
+    # "The researchers ran an experiment in which …", "The team randomly assigned pupils"
+    r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+(?:ran|conducted|"
+    r"carried out|performed|did)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:experiments?|trials?)\b"
+    r"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){0,2}?(?:participants|"
+    r"pupils|students|patients|people|adults|children|teens|teenagers|towns|schools|workers)\b",
     re.I,
 )
 #: A trial wished for, needed or denied, not claimed.
