@@ -513,6 +513,21 @@ def test_another_part_of_a_whole_drops_no_negation() -> None:
     assert check_direction(one, evidence) is None
 
 
+def test_clauses_before_a_negated_predicate_are_its_subject() -> None:
+    evidence = [
+        Evidence(
+            1,
+            "KT-217 reduced kidney injury, with a threshold between 5 and 15 mg/kg and no added "
+            "benefit at 45 mg/kg.",
+            (0.0, 0.0, 1.0, 1.0),
+            0.9,
+            0,
+        )
+    ]
+    claim = "The lowest dose, 5 mg/kg, did not protect kidney function."
+    assert check_direction(claim, evidence) is None
+
+
 def test_but_between_two_words_of_one_noun_parts_no_clauses() -> None:
     fell = "Among limited-service restaurants, employment fell by 3.4% (SE 1.6, p = 0.04)."
     overall = "The change in restaurant employment was small and not statistically significant."

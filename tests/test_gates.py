@@ -361,3 +361,9 @@ def test_a_long_sentence_quantifying_the_noun_needs_two_words_of_the_claim() -> 
     claim = "Across all restaurants, the wage increase cut jobs."
     paper = "We use the Census of Employment and Wages, for all restaurants in the state from 2014."
     assert check_overclaims(claim, ["Jobs fell in fast-food outlets."], paper)
+
+
+def test_generic_acronyms_are_among_the_words_that_name_nothing() -> None:
+    from core.verify.gates.lexicon import GENERIC_ACRONYMS, NOT_NAMES
+
+    assert GENERIC_ACRONYMS <= NOT_NAMES

@@ -159,6 +159,8 @@ def test_check_names(
         # a capital and a number name a category, a model, a service
         ("包括饮食（D1）、锻炼（D2）等方面。", ["D1", "D2"]),
         ("We fine-tune T5 and store the data on S3.", ["T5", "S3"]),
+        # generic acronyms name nothing in particular
+        ("Only one LLM was tested, on 4 GPUs, by SPAR.", ["SPAR"]),
     ],
 )
 def test_names(text: str, expected: list[str]) -> None:

@@ -359,6 +359,8 @@ def _parts(text: str) -> list[tuple[int, int]]:
 
 
 _NEGATED_AND = re.compile(rf"\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)", re.I)
+#: A negated predicate right after a comma: the clauses before it are its subject.
+_SUBJECT_THEN_NEGATED = re.compile(rf",\s*{_AUXILIARY}(?:\s+not|n't)\b", re.I)
 _PREDICATE = re.compile(rf"\s*{_AUXILIARY}(?:\s+not|n't)\b", re.I)
 
 
@@ -641,7 +643,10 @@ def _reversal(
     """The reading of ``check_direction`` on one claim or clause."""
     if _NEGATION.search(claim):
         added = _added_negation(claim, evidence)
-        # a negation speaks for its own clause: the others may still reverse the paper
+        # a negation speaks for its own clause: the others may still reverse the paper, unless
+        # they are its subject ("The lowest dose, 5 mg/kg, did not protect …")
+        if _SUBJECT_THEN_NEGATED.search(claim):
+            return added
         claim = " ".join(c for c in _CLAUSES.split(claim) if not _NEGATION.search(c))
         if added is not None or not _directions(claim):
             return added

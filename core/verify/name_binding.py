@@ -21,7 +21,7 @@ from core.text.sentences import is_cjk_char
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key, ngram_keys
-from core.verify.gates.lexicon import DEMONYMS, NOT_NAMES
+from core.verify.gates.lexicon import DEMONYMS, GENERIC_ACRONYMS, NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket). A word glued to a
@@ -69,6 +69,8 @@ def names(text: str) -> list[str]:
     out: list[str] = []
     for i, match in enumerate(tokens):
         word = bare_name(match.group(0))
+        if word.casefold() in GENERIC_ACRONYMS:
+            continue  # "LLM", "GPUs" name nothing in particular; "WHO" does
         if _INNER_CAPITAL.match(word) or _CODE.fullmatch(word):
             out.append(word)
             continue

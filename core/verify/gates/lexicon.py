@@ -156,6 +156,12 @@ NOT_NAMES = frozenset(
 )
 
 
+#: Generic technical acronyms among them, however capitalised: "LLM", "GPUs".
+GENERIC_ACRONYMS = frozenset(
+    "ai api cpu cpus flops gb ghz gpu gpus llm llms mb ml nlp pdf ram tb url".split()
+)
+
+
 #: Words a critique joins to one of the paper's names with a hyphen without naming anything new:
 #: "F1-score" for the paper's "F1", "micro-F1", "GloVe-based", "BERT-style".
 NAME_MODIFIERS = frozenset(
