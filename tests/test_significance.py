@@ -97,3 +97,15 @@ def test_a_sentence_that_denies_the_effect_in_another_part_is_kept() -> None:
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     sentence = "Full-service restaurants added jobs, but the change was not significant."
     assert all("not_significant" not in v.reasons for v in checker.verify(sentence))
+
+
+def test_a_word_few_estimates_use_tells_which_one_the_claim_means() -> None:
+    paper = make_paper(
+        [
+            "Clothianidin was associated with lower abundance on farms (p < 0.001).",
+            "Species richness fell with clothianidin (p = 0.06).",
+            "Habitat was associated with higher abundance on farms (p = 0.002).",
+        ]
+    )
+    found = check_significance("Clothianidin reduced species on farms.", estimates(paper.sentences))
+    assert found is not None and found.text.startswith("Species richness")

@@ -13,6 +13,7 @@ when those are all not significant, the claim states what the paper did not find
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -196,11 +197,16 @@ def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant 
         if not conflicting_groups(words, e.words) and (not grouped or same_group(words, e.words))
     ]
     # what the estimate is of, beyond whose it is: "female mice" alone is no lean mass
-    scored = [(len({w for w in words & e.words if not names_group([w])}), e) for e in candidates]
-    best = max((s for s, _ in scored), default=0)
-    if best < (1 if grouped else MIN_SHARED):
+    shared = [({w for w in words & e.words if not names_group([w])}, e) for e in candidates]
+    shared = [(w, e) for w, e in shared if len(w) >= (1 if grouped else MIN_SHARED)]
+    if not shared:
         return None
-    top = [e for s, e in scored if s == best]
+    # a word few estimates use says more of which one the claim means ("species" against
+    # "clothianidin", which every estimate of the paper names)
+    used = Counter(w for e in paper for w in e.words)
+    scored = [(sum(1 / used[w] for w in ws), e) for ws, e in shared]
+    best = max(s for s, _ in scored)
+    top = [e for s, e in scored if s >= best - 1e-9]
     if any(e.significant for e in top):
         return None
     return NotSignificant(top[0].text, top[0].page)
