@@ -605,6 +605,11 @@ def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | 
         # one group ahead of another the paper finds alike
         ("Women were at much greater risk than men.", "difference_not_found:women,men"),
         ("The risk was higher in rural areas than in cities.", "difference_not_found:rural,urban"),
+        # seasons of sampling are groups too
+        (
+            "Summer samples held far more microplastics than spring samples.",
+            "difference_not_found:summer,spring",
+        ),
         # a comparison the paper states, a negated one, and no comparison of groups
         ("Sleep duration was longer in girls than in boys.", None),
         ("Women were not at greater risk than men.", None),

@@ -92,7 +92,7 @@ def nearly_all(wanted: set[str], have: set[str], spare_from: int) -> bool:
 #: Words that tell one group of a study from the others, by kind: its rank ("the third
 #: quarter", "the highest tertile", "ninth grade"), its sex ("femal" is the stem of
 #: "females"), its arm ("control schools" against "programme schools") or its place (urban
-#: against rural: "citi" is the stem of "cities").
+#: against rural: "citi" is the stem of "cities") or its season of sampling.
 RANKS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth highest lowest top bottom "
     "middle"
@@ -112,6 +112,8 @@ _GROUPS = (
         **dict.fromkeys("urban city citi metropolitan".split(), "urban"),
         **dict.fromkeys("rural countryside villag".split(), "rural"),
     },
+    # seasons of sampling: "higher in spring than in summer"
+    {w: w for w in "spring summer autumn winter".split()},
 )
 
 

@@ -172,6 +172,7 @@ _ORDERED = re.compile(rf"{_NAME.pattern}|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 #: Groups of a study a comparison may be written between.
 _GROUP = re.compile(
     rf"\b(?:men|women|girls|boys|males|females|urban|rural|cities|city|countryside|"
+    rf"spring|summer|autumn|winter|"
     rf"{'|'.join(RANKS)})\b",
     re.I,
 )
