@@ -59,6 +59,7 @@ from core.verify.direction import (
     may_read_direction,
     null_findings,
 )
+from core.verify.durations import DurationWrong, check_durations, paper_durations
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -105,6 +106,7 @@ Reversal = (
     | LeftOpen
     | NotSignificant
     | SourceContradicted
+    | DurationWrong
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -178,6 +180,7 @@ class Checker:
         self.grouped = grouped_sentences(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
+        self.durations = paper_durations(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
@@ -560,6 +563,7 @@ class Checker:
             or check_left_open(read, self.left_open, evidence)
             or (None if denies_effect(sentence) else check_significance(read, self.estimates))
             or check_source(read, self.paper.sentences)
+            or check_durations(read, self.durations)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])

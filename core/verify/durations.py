@@ -1,0 +1,106 @@
+"""How long something lasted or how long after it came: a claim's duration against the paper's.
+
+Reports of studies write durations in words ("followed for a month", "tested a week after
+studying") where the paper gives them in digits ("followed for 7 days", "tested on recognition
+90 minutes later"), so the number gates read nothing. A duration is bound to the verb it
+qualifies ("followed", "tested", "wore"); where the paper gives durations of that verb and none
+is the claim's (within a seventh), the claim misstates it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.normalize import count_word
+from core.text.quotes import excerpt
+from core.text.words import stem
+from core.types import PaperSentence
+
+_HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
+_DURATION = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"[- ](?P<unit>minute|hour|day|week|month|year)s?\b",
+    re.I,
+)
+#: The verb a duration qualifies: the last past form before it in its clause ("followed for",
+#: "tested on recognition … later"); ages ("aged 10 weeks") are no durations of anything done.
+_VERB = re.compile(r"\b(?!aged\b|based\b|used\b)([a-z]{3,}ed|wore|worn|ran|took|lasted)\b")
+#: A bound ("less than 7 hours") or a difference ("24 minutes less") is no duration of its own.
+_BOUND_BEFORE = re.compile(
+    r"\b(?:less|more|fewer|longer|shorter|under|over|at least|at most|up to|than)\s*$", re.I
+)
+_DIFFERENCE_AFTER = re.compile(r"\s+(?:less|more|longer|shorter|earlier|later than)\b", re.I)
+_CLAUSE = re.compile(r"[;,:()]|\b(?:and|but|while|which|whereas)\b", re.I)
+#: How near two durations must be to be the same: "two months" and "8 weeks".
+TOLERANCE = 1 / 7
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A duration as written, in hours, with the stem of the verb it qualifies."""
+
+    written: str
+    hours: float
+    verb: str
+
+
+@dataclass(frozen=True)
+class DurationWrong:
+    """A duration of a verb that the paper gives other durations of only."""
+
+    claimed: str
+    stated: str
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``duration_mismatch:a week->90 minutes``."""
+        return f"duration_mismatch:{self.claimed}->{self.stated}"
+
+    def explain(self) -> str:
+        """``The claim says a week, but the paper says 90 minutes (p. 1): “…”``."""
+        return (
+            f"The claim says {self.claimed}, but the paper says {self.stated} "
+            f"(p. {self.page}): “{excerpt(self.text)}”"
+        )
+
+
+def durations(text: str) -> list[Duration]:
+    """The durations of a text with the verbs they qualify."""
+    found = []
+    for match in _DURATION.finditer(text):
+        n = match.group("n").casefold()
+        value = float(n) if n[0].isdigit() else 1.0 if n in ("a", "an", "one") else count_word(n)
+        if not value:
+            continue
+        before = text[: match.start()]
+        if _BOUND_BEFORE.search(before) or _DIFFERENCE_AFTER.match(text, match.end()):
+            continue
+        clause = before[max((m.end() for m in _CLAUSE.finditer(before)), default=0) :]
+        verbs = _VERB.findall(clause.casefold())
+        if not verbs:
+            continue
+        hours = value * _HOURS[match.group("unit").casefold()]
+        found.append(Duration(match.group(0), hours, stem(verbs[-1])))
+    return found
+
+
+def paper_durations(sentences: Sequence[PaperSentence]) -> list[tuple[Duration, PaperSentence]]:
+    """Every duration of the paper with its sentence, read once per paper."""
+    return [(d, s) for s in sentences if s.section != "table" for d in durations(s.text)]
+
+
+def check_durations(
+    claim: str, paper: Sequence[tuple[Duration, PaperSentence]]
+) -> DurationWrong | None:
+    """The claim's first duration of a verb whose durations in the paper are all others."""
+    for mine in durations(claim):
+        theirs = [(d, s) for d, s in paper if d.verb == mine.verb]
+        if not theirs or any(abs(d.hours - mine.hours) <= TOLERANCE * d.hours for d, _ in theirs):
+            continue
+        other, sentence = theirs[0]
+        return DurationWrong(mine.written, other.written, sentence.text, sentence.page)
+    return None
