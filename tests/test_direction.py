@@ -534,7 +534,9 @@ def test_but_between_two_words_of_one_noun_parts_no_clauses() -> None:
     evidence = [
         Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate((fell, overall))
     ]
-    claim = "Limited-service restaurants showed a small but statistically significant employment drop."
+    claim = (
+        "Limited-service restaurants showed a small but statistically significant employment drop."
+    )
     assert check_direction(claim, evidence) is None
 
 
