@@ -122,6 +122,10 @@ def _evidence(key: str) -> list[Evidence]:
     return [Evidence(7, SENTENCES[key], (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
 
 
+def _evidence_of(*texts: str) -> list[Evidence]:
+    return [Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate(texts)]
+
+
 @pytest.mark.parametrize(
     ("claim", "key", "words"),
     [
@@ -489,9 +493,7 @@ def test_the_verdict_names_the_negation_the_paper_lacks() -> None:
 def test_a_claim_of_two_clauses_is_read_clause_by_clause() -> None:
     built = "OpenQuestion is built with the open source Anvil App Server, a runtime engine."
     note = "Note that an Anvil account is not required to use OpenQuestion."
-    evidence = [
-        Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate((built, note))
-    ]
+    evidence = _evidence_of(built, note)
     claim = (
         "OpenQuestion is built on the Anvil App Server, but an Anvil account is required to use it."
     )
@@ -506,7 +508,7 @@ def test_a_claim_of_two_clauses_is_read_clause_by_clause() -> None:
 
 def test_another_part_of_a_whole_drops_no_negation() -> None:
     labs = "Twenty-one of the 23 labs obtained effects that were not statistically significant."
-    evidence = [Evidence(1, labs, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    evidence = _evidence_of(labs)
     found = check_direction("All 23 labs obtained statistically significant effects.", evidence)
     assert found is not None and found.reason == "negation_dropped:not"
     one = "Only one of the 23 labs obtained statistically significant effects."
@@ -514,16 +516,10 @@ def test_another_part_of_a_whole_drops_no_negation() -> None:
 
 
 def test_clauses_before_a_negated_predicate_are_its_subject() -> None:
-    evidence = [
-        Evidence(
-            1,
-            "KT-217 reduced kidney injury, with a threshold between 5 and 15 mg/kg and no added "
-            "benefit at 45 mg/kg.",
-            (0.0, 0.0, 1.0, 1.0),
-            0.9,
-            0,
-        )
-    ]
+    evidence = _evidence_of(
+        "KT-217 reduced kidney injury, with a threshold between 5 and 15 mg/kg and no added "
+        "benefit at 45 mg/kg."
+    )
     claim = "The lowest dose, 5 mg/kg, did not protect kidney function."
     assert check_direction(claim, evidence) is None
 
@@ -531,9 +527,7 @@ def test_clauses_before_a_negated_predicate_are_its_subject() -> None:
 def test_but_between_two_words_of_one_noun_parts_no_clauses() -> None:
     fell = "Among limited-service restaurants, employment fell by 3.4% (SE 1.6, p = 0.04)."
     overall = "The change in restaurant employment was small and not statistically significant."
-    evidence = [
-        Evidence(1, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate((fell, overall))
-    ]
+    evidence = _evidence_of(fell, overall)
     claim = (
         "Limited-service restaurants showed a small but statistically significant employment drop."
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
-from core.verify.measurement import check_source
+from core.verify.measurement import check_source, paper_sources
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -42,7 +42,7 @@ PAPER = make_paper(
     ],
 )
 def test_a_source_the_paper_does_not_give(claim: str, reason: str | None) -> None:
-    found = check_source(claim, PAPER.sentences)
+    found = check_source(claim, paper_sources(PAPER.sentences))
     assert (found.reason if found else None) == (reason and f"source_contradicted:{reason}")
 
 

@@ -84,7 +84,28 @@ def _kinds(text: str) -> tuple[set[str], set[str]]:
     return named, denied - named
 
 
-def check_source(claim: str, sentences: Sequence[PaperSentence]) -> SourceContradicted | None:
+@dataclass(frozen=True)
+class Sourced:
+    """A paper sentence that names or denies a kind of source, with its words."""
+
+    sentence: PaperSentence
+    words: frozenset[str]
+    named: frozenset[str]
+    denied: frozenset[str]
+
+
+def paper_sources(sentences: Sequence[PaperSentence]) -> list[Sourced]:
+    """The paper's sentences that name or deny a kind of source, read once per paper."""
+    found = []
+    for sentence in sentences:
+        named, denied = _kinds(sentence.text)
+        if named or denied:
+            words = frozenset(fact_words(sentence.text))
+            found.append(Sourced(sentence, words, frozenset(named), frozenset(denied)))
+    return found
+
+
+def check_source(claim: str, paper: Sequence[Sourced]) -> SourceContradicted | None:
     """The paper's source of the measure the claim says was obtained another way, if any."""
     found = _OBTAINED.search(claim)
     if found is None:
@@ -93,20 +114,13 @@ def check_source(claim: str, sentences: Sequence[PaperSentence]) -> SourceContra
     mine, _ = _kinds(claim[found.start() :])
     if not subject or not mine:
         return None
-    stated: set[str] = set()
-    denied: set[str] = set()
-    where: PaperSentence | None = None
-    for sentence in sentences:
-        if not subject <= fact_words(sentence.text):
-            continue
-        named, negated = _kinds(sentence.text)
-        if named or negated:
-            stated |= named
-            denied |= negated
-            where = where or sentence
-    if where is None or mine & stated:
+    about = [s for s in paper if subject <= s.words]
+    if not about:
         return None
-    if not stated and not mine & denied:
+    stated = set().union(*(s.named for s in about))
+    denied = set().union(*(s.denied for s in about))
+    if mine & stated or (not stated and not mine & denied):
         return None
     theirs = sorted(stated) or [f"anything but {k}" for k in sorted(mine & denied)]
+    where = about[0].sentence
     return SourceContradicted(sorted(mine)[0], theirs[0], where.text, where.page)

@@ -173,16 +173,15 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
     return not low <= null <= high
 
 
-def denies_effect(text: str) -> bool:
-    """Whether the text denies an effect anywhere ("no", "not significant", "unchanged")."""
-    return _NEGATED.search(text) is not None
+def check_significance(
+    claim: str, paper: Sequence[Estimate], sentence: str = ""
+) -> NotSignificant | None:
+    """The not-significant estimate a claim states as an effect, if the best match is one.
 
-
-def check_significance(claim: str, paper: Sequence[Estimate]) -> NotSignificant | None:
-    """The not-significant estimate a claim states as an effect, if the best match is one."""
-    if not paper:
-        return None
-    if denies_effect(claim):
+    ``claim`` may be one part of ``sentence``: a part stating an effect whose significance the
+    sentence denies elsewhere ("…, but the difference was not significant") states no more.
+    """
+    if not paper or _NEGATED.search(f"{claim} {sentence}"):
         return None
     # "…did show the effect, suggesting it works for some": the hedge is of the inference
     parts = [claim, *_CLAIM_CLAUSE.split(claim)] if _HEDGED.search(claim) else [claim]

@@ -67,7 +67,7 @@ from core.verify.gates.numbers import quantities
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
-from core.verify.measurement import SourceContradicted, check_source
+from core.verify.measurement import SourceContradicted, check_source, paper_sources
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
@@ -83,7 +83,6 @@ from core.verify.semantic import SemanticScore, score_claim
 from core.verify.significance import (
     NotSignificant,
     check_significance,
-    denies_effect,
     estimates,
 )
 from core.verify.tallies import TallyWrong, check_tally
@@ -181,6 +180,7 @@ class Checker:
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.durations = paper_durations(paper.sentences)
+        self.sources = paper_sources(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
         self.own_work = OwnWork(paper, self.related_work)
@@ -551,8 +551,7 @@ class Checker:
     ) -> Reversal | None:
         """A direction, negation, advice or contrast of the paper's that the claim turns round.
 
-        ``text`` is one part of ``sentence``; a part stating an effect whose significance the
-        sentence denies elsewhere ("…, but the difference was not significant") states no more.
+        ``text`` is one part of ``sentence``, which the significance check reads whole.
         """
         read = self._read_for_direction(text, cross)
         return (
@@ -561,8 +560,8 @@ class Checker:
             or check_null_finding(read, self.nulls)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
-            or (None if denies_effect(sentence) else check_significance(read, self.estimates))
-            or check_source(read, self.paper.sentences)
+            or check_significance(read, self.estimates, sentence)
+            or check_source(read, self.sources)
             or check_durations(read, self.durations)
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
