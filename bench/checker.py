@@ -18,6 +18,9 @@ Sets (all run through the real pipeline: PDF -> ingest -> chunks -> MiniLM -> hy
   their swaps (fitting material).
 * ``flips-fit`` / ``flips-report``: those critiques' true sentences and copies turned to say
   the opposite, by an antonym or a negation (bench/flips.py), split as their source.
+* ``studies-fit`` / ``studies-report``: short reports of one study each, with faithful
+  paraphrases of it next to misrepresentations of the kinds news and reviews make
+  (bench/studies.py), split by paper.
 
 Without ``--judge`` the checker runs gates + binding + semantics. With ``--judge`` the default
 GGUF model's P(YES) is added, on at most ``--limit`` claims per SciTab set (about 1 s each).
@@ -39,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import flips, real_critiques, scitab, swaps
+from bench import flips, real_critiques, scitab, studies, swaps
 from bench.devset.build import build_all
 from core.config import CheckerSettings
 from core.ingest.chunking import chunk_paper
@@ -67,6 +70,8 @@ SETS = (
     "swaps-cross",
     "flips-fit",
     "flips-report",
+    "studies-fit",
+    "studies-report",
 )
 KINDS = (
     "wrong_number",
@@ -82,6 +87,8 @@ KINDS = (
     "misattribution",
     "contradiction",
     "not_in_paper",
+    # study reports (bench/studies.py)
+    studies.KIND,
 )
 
 
@@ -206,6 +213,7 @@ class Papers:
         self.papers: dict[str, Paper] = {}
         self.retrievers: dict[str, Any] = {}
         self._tables = {c.table_id: c for c in scitab.load()}
+        self._studies = {s.name: s for s in studies.load()}
         self._dev: dict[str, Path] = {}
 
     def get(self, key: str) -> tuple[Paper, Any]:
@@ -220,6 +228,8 @@ class Papers:
                 path = self._dev[name]
             elif kind == "paper":
                 path = PAPERS / name
+            elif kind == "study":
+                path = studies.render(self._studies[name], self.workdir / "studies" / f"{name}.pdf")
             else:
                 path = scitab.render(self._tables[name], self.workdir / "scitab" / f"{name}.pdf")
             paper = parse_pdf(path)
@@ -339,6 +349,8 @@ def cases_of(name: str, limit: int | None, papers: Papers) -> list[Case]:
     if name == "swaps-dev":
         sources = [(c.paper, c.sentence) for c in devset_cases() if c.label == "supported"]
         return [Case(*row) for row in swaps.bench_rows(sources, _parsed(papers))]
+    if name.startswith("studies-"):
+        return [Case(*row) for row in studies.bench_rows(name.removeprefix("studies-"))]
     if name == "planted":
         return planted_cases() if PAPERS.is_dir() else []
     if name.startswith(("real-", "swaps-", "flips-")):

@@ -2,13 +2,13 @@
 
     .venv/bin/python -m bench.fit [--judge] [--limit 300]
 
-Runs the checker over ``scitab-fit`` and ``real-fit`` (never the ``-report`` splits), records
-each claim's signals, fits a logistic regression of "supported" on the features (weighted so
-each set counts the same in total, L2-regularised, Newton steps, numpy only, each weight kept
-to its sign in SIGNS) once without and, with ``--judge``, once with the judge's P(YES), picks
-the thresholds, and rewrites ``core/verify/verdict_params.py``. Judge probabilities come from
-the on-disk cache (bench/fit/judge_probabilities.json) when present, so a re-fit does not need
-the model for claims it has seen.
+Runs the checker over ``scitab-fit``, ``real-fit`` and ``studies-fit`` (never the ``-report``
+splits), records each claim's signals, fits a logistic regression of "supported" on the
+features (weighted so each set counts the same in total, L2-regularised, Newton steps, numpy
+only, each weight kept to its sign in SIGNS) once without and, with ``--judge``, once with
+the judge's P(YES), picks the thresholds, and rewrites ``core/verify/verdict_params.py``.
+Judge probabilities come from the on-disk cache (bench/fit/judge_probabilities.json) when
+present, so a re-fit does not need the model for claims it has seen.
 
 Thresholds: ``flag_below`` maximises balanced accuracy on the fit split among thresholds whose
 false-flag rate is at most MAX_FALSE_FLAGS; ``support_at`` is the lowest score at or above it
@@ -39,7 +39,7 @@ import numpy as np
 from bench.checker import Papers, cases_of, configurations, run_cases
 from core.verify.verdict import FEATURES, Signals, band, score
 
-FIT_SETS = ("scitab-fit", "real-fit")
+FIT_SETS = ("scitab-fit", "real-fit", "studies-fit")
 PARAMS = Path(__file__).resolve().parents[1] / "core" / "verify" / "verdict_params.py"
 #: Sign each weight must have: more support never lowers the score (monotone in every signal).
 SIGNS = {"coverage": 1, "cosine": 1, "number_unbound": -1, "judge_logit": 1}
@@ -241,7 +241,10 @@ def main(argv: list[str] | None = None) -> int:
                 save()
     verdict_params.WITH_JUDGE = kept
     info = {
-        "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques",
+        "data": (
+            "fit splits, equal weight per set: SciTab supports vs refutes, real critiques, "
+            "study reports"
+        ),
         "sets": FIT_SETS,
         "claims": counts,
         "max_false_flags": MAX_FALSE_FLAGS,

@@ -13,7 +13,7 @@ _W, _H, _MARGIN = 612.0, 792.0, 72.0
 _BODY, _BOLD = "helv", "hebo"
 
 
-class _Writer:
+class PageWriter:
     """Line-by-line layout so the text and its positions are deterministic."""
 
     def __init__(self, doc: pymupdf.Document) -> None:
@@ -22,6 +22,7 @@ class _Writer:
         self.y = _MARGIN
 
     def line(self, text: str, font: str, size: float) -> None:
+        """One line of text, on a new page when this one is full."""
         if self.y + size * 1.4 > _H - _MARGIN:
             self.page = self.doc.new_page(width=_W, height=_H)
             self.y = _MARGIN
@@ -29,6 +30,7 @@ class _Writer:
         self.page.insert_text((_MARGIN, self.y), text, fontname=font, fontsize=size)
 
     def paragraph(self, text: str, font: str = _BODY, size: float = 10.0, gap: float = 6.0) -> None:
+        """Text wrapped to the page width, then a gap."""
         # The base-14 fonts have no curly quotes; the paper prints straight ones.
         text = text.replace("\u201c", '"').replace("\u201d", '"')
         width = _W - 2 * _MARGIN
@@ -48,7 +50,7 @@ class _Writer:
 def build_paper(paper: DevPaper, directory: Path) -> Path:
     """Write one paper to ``directory/<key>.pdf``."""
     doc = pymupdf.open()
-    writer = _Writer(doc)
+    writer = PageWriter(doc)
     writer.paragraph(paper.title, _BOLD, 15.0, 4.0)
     writer.paragraph(paper.authors, _BODY, 11.0, 10.0)
     writer.paragraph("Abstract", _BOLD, 11.0, 2.0)
