@@ -81,6 +81,10 @@ QASPER = ev(
     "On Qasper, SPAR achieved 41.6 F1, compared with 38.2 for Full-context, 37.0 for "
     "LongLLMLingua and 35.1 for BM25."
 )
+SURVIVAL = ev(
+    "Male and female C57BL/6J mice (12 per group) received the drug; seven-day survival was "
+    "46% with vehicle and 79% at 15 mg/kg."
+)
 META = ev("The meta-analytic effect was d = 0.01 (95% CI -0.05 to 0.07; p = 0.74).")
 ORIGINAL = ev("The pooled estimate is far smaller than the original d = 0.61.")
 LABELLED = ev("Table 2 lists the results of the 3 runs of each model.")
@@ -416,6 +420,14 @@ PARAMS = ev(
             [QASPER],
             1,
             ("37.0", "38.2"),
+        ),
+        # "four in five" is a share (75-85%), not a count of four mice; a strain names no value
+        ("Close to four in five mice given 15 mg/kg survived a week.", [SURVIVAL], 2, None),
+        (
+            "Close to three in five mice given 15 mg/kg survived a week.",
+            [SURVIVAL],
+            1,
+            ("three in five", "79%"),
         ),
         # an interval's bounds qualify its estimate: no rival of another estimate
         (

@@ -17,6 +17,14 @@ ALPHA = Evidence(
     1.0,
     3,
 )
+SUBGROUPS = Evidence(
+    2,
+    "Among participants with obesity (BMI 30 or higher) the HR was 0.79 (0.66-0.95), whereas "
+    "among those with BMI below 25 it was 0.91 (0.71-1.17).",
+    (0.0, 0.0, 1.0, 1.0),
+    0.9,
+    4,
+)
 SPLIT = Evidence(
     2,
     "On the English test set the tagger reaches 91.2% accuracy; on the Chinese test set it "
@@ -56,6 +64,18 @@ ROW = Evidence(
         # words of both clauses: not read
         ("The tagger reaches 84.7% on Chinese, against English's 91.2%.", SPLIT, None),
         ("The ARI of OD-d2v on Trades Unions is 0.48.", ROW, None),
+        # a claim's own contrast: each value holds the condition of its own clause only
+        (
+            "In people with obesity, higher intake was tied to a lower risk, but in those with a "
+            "BMI under 25 the estimate was not significant.",
+            SUBGROUPS,
+            None,
+        ),
+        (
+            "On the Chinese test set the tagger reaches 91.2%, but it does worse elsewhere.",
+            SPLIT,
+            ("91.2%", "84.7%"),
+        ),
     ],
 )
 def test_clause_mismatch(claim: str, evidence: Evidence, expected: tuple[str, str] | None) -> None:

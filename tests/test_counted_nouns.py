@@ -34,6 +34,8 @@ COUNTS = paper_counts(PAPER.sentences)
         ("Table 2 shows three models.", [(3, "model")]),
         ("Box 3 provides the details.", []),
         ("It is two times faster.", []),
+        ("There were two more cases per 1,000 person-years.", []),
+        ("About eight fewer patients developed delirium.", []),
         ("It gained 9 percentage points.", []),
         ("One annotator disagreed.", []),
         # thousands separators; a decimal is no count

@@ -34,6 +34,7 @@ from core.text.normalize import (
         pytest.param("in 2021", ["2021"], id="year"),
         pytest.param("layers 3–5", ["3", "5"], id="range"),
         pytest.param("v2 and x86", [], id="glued-to-letters"),
+        pytest.param("C57BL/6J mice and 5/10 runs", ["5", "10"], id="strain-after-slash"),
         pytest.param("rates {1e-5, 2E-05}", ["0.00001", "0.00002"], id="e-notation"),
         pytest.param("3.2 × 10^-4 and 5×10−6", ["0.00032", "0.000005"], id="times-ten"),
         pytest.param("a 2 × 100 grid", ["2", "100"], id="dimension-not-power"),

@@ -342,9 +342,10 @@ def spelled_numbers(text: str) -> list[NumberMention]:
 
 
 # Digits not glued to a preceding ASCII letter/digit (so "v2", "x86" and the "4" inside "B4"
-# are not numbers) but allowed right after CJK text ("提高了2.3%").
+# are not numbers), nor after a name's slash (the strain "C57BL/6J"), but allowed right after
+# CJK text ("提高了2.3%").
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.])(?<!\d,)"
+    r"(?<![A-Za-z0-9_.])(?<!\d,)(?<![A-Z]/)"
     r"(?P<int>\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009])\d{3})+(?!\d)|\d+)"
     r"(?P<frac>\.\d+|\.(?=%))?"  # "64.%": a percent whose decimals the text lost
     r"(?P<pct>\s?(?:%|‰|percent\b|per cent\b|个百分点|百分点))?"

@@ -461,8 +461,13 @@ def bind_numbers(
     """
     # "twice as likely", "2.5 times the risk": a multiple, read against the evidence's ratios.
     times = multiples(claim)
-    spelled = [m for m in spelled_numbers(claim) if not any(_within_span(m, t) for t in times)]
     shares = proportions(claim)
+    # "four in five mice" is a share, not a count of four.
+    spelled = [
+        m
+        for m in spelled_numbers(claim)
+        if not any(_within_span(m, t) for t in [*times, *(p.mention for p in shares)])
+    ]
     # "nDCG@10" names a metric and "7:1:2" is one ratio: neither is a quantity to bind.
     ratios = [(r.start(), r.end()) for r in _RATIO.finditer(claim)]
     mentions = [

@@ -41,12 +41,16 @@ def clause_mismatch(
     after, the same word: "text-only data" / "multi-modal data"); the claim must hold the other
     clause's condition and not the value's clause's; the other clause must state a value of
     the same kind, which is named (the same-placed one of a range).
-    Whole numbers below 10 are not read.
+    Whole numbers below 10 are not read. A claim that itself turns to a contrasting clause
+    ("In people with obesity …, but in those with a BMI under 25 …") holds, for each value,
+    only the condition of the value's own clause.
     """
-    words = content_words(claim)
+    own_clauses = _clauses(claim)
     for mention in mentions:
         if written_whole(mention.value) and mention.value < 10:
             continue
+        start, end = next(((a, b) for a, b in own_clauses if a <= mention.start < b), (0, 0))
+        words = content_words(claim[start:end] if end else claim)
         forms = value_forms(mention)
         # A table row's semicolons part its cells, not clauses.
         for ev in (e for e in evidence if not is_table_row(e.text)):

@@ -27,6 +27,8 @@ from core.verify.gates.common import NARRATIVE_CITE, NUMERIC_CITE, PAREN_CITE
 _MODIFIER = r"(?:(?!(?:of|the|and|or|to|in|on|for|with|by|than|are|were|is|was)\b)[a-z][\w\-]*\s+)"
 _EN = re.compile(
     rf"(?<![\w.,\-])(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}}|{'|'.join(COUNT_WORDS)})(?![.,]\d)\s+"
+    # "two more cases", "eight fewer patients": a difference, not a total
+    r"(?!(?:more|fewer|less|extra|additional)\b)"
     rf"{_MODIFIER}{{0,2}}?"
     r"(?P<noun>[a-z]{3,}s)\b",
     re.I,
