@@ -61,6 +61,7 @@ from core.verify.direction import (
 )
 from core.verify.durations import DurationWrong, check_durations, paper_durations
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
+from core.verify.funders import FunderWrong, check_funder, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
@@ -144,6 +145,7 @@ class _Pending:
     thanked: ThankedOnly | None = None
     others_work: OthersWork | None = None
     other_person: OtherPerson | None = None
+    funder: FunderWrong | None = None
     swapped: NameMismatch | None = None
     related_only: RelatedOnly | None = None
     untraced: UntracedQuote | None = None
@@ -180,6 +182,7 @@ class Checker:
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.durations = paper_durations(paper.sentences)
+        self.funders = paper_funders(paper.sentences)
         self.sources = paper_sources(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
@@ -328,6 +331,7 @@ class Checker:
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
+                    funder=check_funder(text, self.funders),
                     swapped=self._swapped(with_pages, text, numbers, ev.evidence, cross=cross),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
@@ -644,6 +648,7 @@ class Checker:
                 or p.thanked is not None
                 or p.others_work is not None
                 or p.other_person is not None
+                or p.funder is not None
             ),
             name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
@@ -700,6 +705,10 @@ class Checker:
             explanation = o.explain()
             # The sentence naming the paper's person is what the explanation points at.
             evidence = _sentence_first(evidence, self.paper.sentences[o.sentence_index])
+        elif decision.rule == "misattribution" and p.funder is not None:
+            reasons.insert(0, p.funder.reason)
+            explanation = p.funder.explain()
+            evidence = _sentence_first(evidence, self.paper.sentences[p.funder.sentence_index])
         elif decision.rule == "name_mismatch" and p.swapped is not None:
             n = p.swapped
             reasons.insert(0, f"name_mismatch:{n.claim_name}->{n.paper_name}")
