@@ -128,6 +128,7 @@ def test_english_claim_about_a_chinese_paper(sentence: str, reasons: list[str]) 
 def test_names_skip_sentence_start_and_common_words() -> None:
     assert name_candidates("However, the Model uses Adam and GPT-4.") == ["Adam", "GPT-4"]
     assert name_candidates("The results are good.") == []
+    assert name_candidates("Ultrasound found more cases than chest X-ray.") == []
 
 
 def test_a_number_the_paper_has_only_inside_a_name_is_not_the_papers() -> None:

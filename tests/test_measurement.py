@@ -37,6 +37,12 @@ PAPER = make_paper(
         ("Sleep duration was self-reported.", None),
         ("Blood pressure was measured by nurses.", None),
         ("Grades were collected at the end of the year.", None),
+        # a source set against the claim's is denied, not claimed
+        ("Dementia was identified from records rather than participants' own reports.", None),
+        (
+            "Grades were obtained from questionnaires instead of school records.",
+            "self-report->records",
+        ),
         # a subject that names no measure in particular
         ("The data were self-reported.", None),
     ],

@@ -44,7 +44,9 @@ _OBTAINED = re.compile(
     r"|^(?P<came>[A-Za-z][\w\s'’-]{1,60}?)\s+(?:came|come|comes)\s+from\b",
     re.I,
 )
-_NEGATED = re.compile(r"\b(?:not|no|never|without)\b(?:\W+\w+){0,4}\W*$", re.I)
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|without|rather than|instead of)\b(?:\W+\w+){0,4}\W*$", re.I
+)
 #: Subjects that name no measure in particular.
 _GENERIC = frozenset(
     "data outcome outcomes measure measures variable variables information".split()

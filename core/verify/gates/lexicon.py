@@ -151,7 +151,8 @@ NOT_NAMES = frozenset(
     limitations llm llms mb method methods ml model moreover nlp no not notably note of on or
     our ours overall paper pdf questions ram related results sec second section similarly since
     specifically study tab table tb that the their there these they third this those thus to
-    unfortunately url vi we what when where whereas which while who why with work yes
+    unfortunately url vi we what when where whereas which while who why with work x-ray x-rays
+    yes
     """.split()
 )
 

@@ -102,6 +102,8 @@ def overclaim_terms(text: str) -> list[str]:
     for m in EN_OVERCLAIM.finditer(text):
         if _negated(text[: m.start()]) or re.match(r"\s+but\b", text[m.end() :]):
             continue
+        if m.group(0).casefold() in ("all", "both") and _FLOATING.search(text[: m.start()]):
+            continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
@@ -110,6 +112,10 @@ def overclaim_terms(text: str) -> list[str]:
                 break
     return list(dict.fromkeys(found))
 
+
+#: "Patients, their doctors and the nurses were all unaware …": a floating "all" after a list
+#: the sentence names in full quantifies that list only.
+_FLOATING = re.compile(r"^[^.;:]*\w,?\s+and\s+[^.;:]*?\b(?:were|are|have|had)\s+$", re.I)
 
 #: The noun after a quantifier: "all (of the) measures".
 _NOUN = r"(?:the\s+|of\s+the\s+)?([a-z]{4,})"
