@@ -12,8 +12,8 @@
 | 3b | a comparison the paper's table reverses, miscounts or misranks, a trend its row
       reverses, a direction the sentence stating the claim's fact reverses, or a comparison
       of two names the paper states the other way round (``comparison``) | ``unsupported`` |
-| 3c | a source cited for a fact the paper credits to other sources, a person the paper
-      only thanks credited with the work, the authors credited with what the paper reports
+| 3c | a source cited for a fact the paper credits to other sources, a funder the paper
+      does not name, a person the paper only thanks credited with the work, the authors credited with what the paper reports
       of related work or advises its readers, or a person credited with words the paper
       quotes from someone else or a thing it cites to someone else (``misattribution``) |
       ``unsupported`` |
