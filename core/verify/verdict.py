@@ -13,9 +13,10 @@
       reverses, a direction the sentence stating the claim's fact reverses, or a comparison
       of two names the paper states the other way round (``comparison``) | ``unsupported`` |
 | 3c | a source cited for a fact the paper credits to other sources, a funder the paper
-      does not name, a person the paper only thanks credited with the work, the authors credited with what the paper reports
-      of related work or advises its readers, or a person credited with words the paper
-      quotes from someone else or a thing it cites to someone else (``misattribution``) |
+      does not name, a person the paper only thanks credited with the work, the authors
+      credited with what the paper reports of related work or advises its readers, or a
+      person credited with words the paper quotes from someone else or a thing it cites to
+      someone else (``misattribution``) |
       ``unsupported`` |
 | 3d | the sentence stating the claim's fact names something else, or the claim puts in the
       paper's method a name the paper gives only as related work (``name_mismatch``) |
