@@ -178,6 +178,7 @@ def test_a_groups_ratio_is_that_groups(claim: str, reason: str | None) -> None:
         ("Smokers had three times the risk of relapse.", ["3"]),
         ("Smoking doubled the odds of relapse.", ["2"]),
         ("Smokers were 2.5 times more likely to relapse.", ["2.5"]),
+        ("Quitting halved the risk of relapse.", ["0.5"]),
         # a multiple of something else than a risk or likelihood
         ("Tweets were classified 1.1 times as frequently as sexist.", []),
         ("The model is twice as fast.", []),
@@ -215,6 +216,30 @@ SURVEY = make_paper(
 )
 def test_a_multiple_is_read_against_the_ratios(claim: str, reason: str | None) -> None:
     checker = Checker(SURVEY, FakeRetriever(SURVEY), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons
+
+
+TRIAL = make_paper(
+    [
+        "Delirium occurred in 16.4% of patients receiving melatonin and 24.7% receiving placebo "
+        "(relative risk [RR] 0.66, 95% CI 0.46-0.95).",
+        "Falls were rarer with melatonin (RR 0.52, 95% CI 0.30-0.90).",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # a third lower is no half; the interval's bound is not the estimate
+        ("Melatonin halved the risk of delirium.", "0.66, a 34% lower risk"),
+        ("Melatonin roughly halved the risk of falls.", None),
+    ],
+)
+def test_a_halved_risk_is_read_against_the_ratios(claim: str, reason: str | None) -> None:
+    checker = Checker(TRIAL, FakeRetriever(TRIAL), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
     assert mismatches == ([reason] if reason else []), verdict.reasons

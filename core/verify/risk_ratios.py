@@ -65,9 +65,9 @@ REFERENCE = re.compile(
     re.I,
 )
 #: A multiple of a risk or likelihood: "twice as likely", "three times the risk", "doubled the
-#: odds", "2.5 times more likely".
+#: odds", "2.5 times more likely", "halved the risk".
 _MULTIPLE = re.compile(
-    r"\b(?:(?P<word>twice|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing))|"
+    r"\b(?:(?P<word>twice|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|halv(?:e|es|ed|ing))|"
     r"(?P<count>two|three|four|five|\d+(?:\.\d+)?)\s*(?:times|-?fold))"
     r"(?=\s+(?:as\s+likely|more\s+likely|the\s+(?:risk|odds|rate|chance|likelihood)|"
     r"(?:higher|greater|increased)\s+(?:risk|odds|rate|chance|likelihood)))",
@@ -77,6 +77,7 @@ _MULTIPLES = {
     "twic": Decimal(2),
     "doub": Decimal(2),
     "trip": Decimal(3),
+    "halv": Decimal("0.5"),
     "two": Decimal(2),
     "three": Decimal(3),
     "four": Decimal(4),
@@ -141,9 +142,18 @@ def multiple_mismatch(
     if not any(_RATIO_WORDS.search(text) for text in texts):
         return _shares_mismatch(claim, texts, mention)
     tolerance = _multiple_tolerance(claim, mention)
+    # The ratio of another outcome ("falls" for "delirium") bears out no multiple of this one.
+    fits = [
+        _fit(claim, item) for text in texts if _RATIO_WORDS.search(text) for _, item in _items(text)
+    ]
+    best = max(fits, default=(0, 0))
     for text in texts:
         for ratio, item in _items(text) if _RATIO_WORDS.search(text) else []:
-            if abs(ratio.value - mention.value) <= tolerance and not _of_other_group(claim, item):
+            if (
+                abs(ratio.value - mention.value) <= tolerance
+                and not _of_other_group(claim, item)
+                and _fit(claim, item) >= best
+            ):
                 return None
         if not _about_claim(claim, text):
             continue
@@ -168,6 +178,11 @@ def _shares_mismatch(
         if len(shares) != 2:
             continue
         high, low = sorted(shares, key=lambda m: -m.value)
+        if mention.value < 1:
+            quotient = low.value / high.value
+            if abs(quotient - mention.value) <= tolerance:
+                return None
+            return i, f"{low.raw} against {high.raw}, {quotient:.2f} times"
         quotient = high.value / low.value
         if abs(quotient - mention.value) <= tolerance:
             return None
@@ -197,9 +212,12 @@ def _about_claim(claim: str, text: str) -> bool:
 
 
 def _multiple_tolerance(claim: str, mention: NumberMention) -> Decimal:
+    """How far a ratio may be from the multiple: "twice" is 1.75 to 2.25, "halved" 0.44 to 0.56."""
     if re.match(r"\d", mention.raw):
         return rounding_tolerance(mention.value)
-    return Decimal("0.35") if mention.approximate else Decimal("0.25")
+    tolerance = Decimal("0.35") if mention.approximate else Decimal("0.25")
+    # A fraction is read at the same relative distance as its inverse multiple.
+    return tolerance * mention.value / 2 if mention.value < 1 else tolerance
 
 
 def _closest(
@@ -220,10 +238,19 @@ def _closest(
     if not found:
         return None
 
-    def rank(f: tuple[int, NumberMention, str]) -> tuple[tuple[int, int], bool, Decimal, int]:
+    def rank(
+        f: tuple[int, NumberMention, str],
+    ) -> tuple[tuple[int, int], bool, bool, Decimal, int]:
         index, r, item = f
         group, fit = _fit(claim, item)
-        return (-group, -fit), r.value != misread, abs(r.value - wanted), index
+        # a lower risk is misstated by a ratio below 1 before one above it
+        return (
+            (-group, -fit),
+            (r.value < 1) != (wanted < 1),
+            r.value != misread,
+            abs(r.value - wanted),
+            index,
+        )
 
     index, ratio, _ = min(found, key=rank)
     change = canonical_number(abs(1 - ratio.value) * 100)
@@ -307,13 +334,22 @@ def _ratio_in(evidence: str, wanted: Decimal, mention: NumberMention) -> NumberM
     return next((r for r in _ratios(evidence) if abs(r.value - wanted) <= tolerance), None)
 
 
+#: A difference in points ("8.3 percentage points") is no ratio.
+_POINTS = re.compile(r"\s*(?:percentage\s+)?(?:points?|pp)\b", re.I)
+#: A ratio is never negative: "-1.0" bounds a difference.
+_NEGATIVE = re.compile(r"(?:^|[\s(\[])[-−]$")
+
+
 def _ratios(evidence: str) -> list[NumberMention]:
     """The evidence's values that may be ratios: decimals below 10, intervals left out."""
     intervals = [m.span() for m in _INTERVAL.finditer(evidence)]
     return [
         m
         for m in extract_numbers(evidence)
-        if _may_be_ratio(m) and not any(a <= m.start < b for a, b in intervals)
+        if _may_be_ratio(m)
+        and not any(a <= m.start < b for a, b in intervals)
+        and not _POINTS.match(evidence, m.end)
+        and not _NEGATIVE.search(evidence, 0, m.start)
     ]
 
 
