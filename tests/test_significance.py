@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
-from core.verify.significance import check_significance, estimates
+from core.verify.significance import (
+    check_significance,
+    check_subgroup_difference,
+    estimates,
+    interactions,
+)
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -109,3 +114,41 @@ def test_a_word_few_estimates_use_tells_which_one_the_claim_means() -> None:
     )
     found = check_significance("Clothianidin reduced species on farms.", estimates(paper.sentences))
     assert found is not None and found.text.startswith("Species richness")
+
+
+SEASONS = (
+    "The wide-buffer effect on EPT richness was larger in autumn (5.2 taxa, 95% CI 3.0 to 7.4) "
+    "than in spring (3.0 taxa, 95% CI 0.8 to 5.2), but the season-by-buffer interaction was not "
+    "significant (p=0.08)."
+)
+ANXIETY = (
+    "Among participants with high trait anxiety, the exercise effect on memory was 0.12 (95% CI "
+    "-0.28 to 0.52), compared with 0.41 (95% CI 0.15 to 0.67) in the remaining participants; the "
+    "interaction was significant (p=0.01)."
+)
+AGES = (
+    "Results were similar in patients aged 70 years or older and in younger patients "
+    "(interaction p=0.64)."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the paper's test of the difference is not significant
+        ("The benefit of wide buffers was significantly greater in autumn than in spring.", True),
+        ("Patients aged 70 or over gained significantly more than younger patients.", True),
+        # a significant interaction, a claim without significance, or one that denies it
+        ("The exercise effect on memory was significantly smaller in anxious people.", False),
+        ("The benefit of wide buffers was greater in autumn than in spring.", False),
+        ("The benefit was not significantly greater in autumn than in spring.", False),
+        # no test of the claim's groups in the paper
+        ("Sonographers caught a significantly larger share of cases than novices.", False),
+    ],
+)  # fmt: skip
+def test_a_subgroup_difference_against_the_papers_interaction_test(
+    claim: str, flagged: bool
+) -> None:
+    paper = make_paper([SEASONS, ANXIETY, AGES])
+    found = check_subgroup_difference(claim, interactions(paper.sentences))
+    assert (found is not None) == flagged

@@ -60,6 +60,19 @@ _HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*
 _SAYS_SO = re.compile(r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan", re.I)
 #: Where a claim's clauses part.
 _CLAIM_CLAUSE = re.compile(r"[,;]|\b(?:but|while|whereas|although|though)\b", re.I)
+#: A claim that one group gained significantly more (or less) than another.
+_DIFFERENCE_CLAIMED = re.compile(
+    r"\bsignificantly\s+(?:\w+\s+)?(?:greater|larger|bigger|stronger|smaller|weaker|more|less|"
+    r"higher|lower|better|worse)\b",
+    re.I,
+)
+#: A test of whether an effect differs between groups, and its p-value: "(interaction p=0.17)",
+#: "the season-by-buffer interaction was not significant (p=0.08)".
+_INTERACTION = re.compile(r"\binteraction\b", re.I)
+_INTERACTION_P = re.compile(
+    r"\binteraction\b[^;()]{0,60}?\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I
+)
+_NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
 #: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
 #: the estimate name the same group ("among boys").
 MIN_SHARED = 2
@@ -171,6 +184,48 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
     before = text[max(0, aside.start() - 80) : aside.start()] + body
     null = 1.0 if _RATIO.search(before) else 0.0
     return not low <= null <= high
+
+
+def interactions(sentences: Sequence[PaperSentence]) -> list[Estimate]:
+    """The paper's tests of whether an effect differs between groups, read once per paper."""
+    found = []
+    for sentence in sentences:
+        text = sentence.text
+        if sentence.section == "table" or not _INTERACTION.search(text):
+            continue
+        p = _INTERACTION_P.search(text)
+        if p is not None:
+            value = float(p.group("value"))
+            significant = value <= 0.05 if p.group("op") in "<≤=" else False
+        elif _NOT_SIGNIFICANT.search(text):
+            significant = False
+        else:
+            continue
+        words = frozenset(fact_words(_ASIDE.sub(" ", text)))
+        found.append(Estimate(text, sentence.page, words, significant))
+    return found
+
+
+def check_subgroup_difference(
+    claim: str, paper: Sequence[Estimate], sentence: str = ""
+) -> NotSignificant | None:
+    """A claim of an effect significantly larger in one group, which the paper's test denies.
+
+    The test of that difference is the paper's interaction sentence sharing most of the claim's
+    words (two at least): "significantly greater in autumn than in spring" against "larger in
+    autumn … than in spring, but the season-by-buffer interaction was not significant (p=0.08)".
+    """
+    if not paper or not _DIFFERENCE_CLAIMED.search(claim) or _NEGATED.search(f"{claim} {sentence}"):
+        return None
+    words = {w for w in fact_words(claim) if not w.startswith("significant")}
+    scored = [(len(words & e.words), e) for e in paper]
+    best = max(n for n, _ in scored)
+    if best < MIN_SHARED:
+        return None
+    top = [e for n, e in scored if n == best]
+    if any(e.significant for e in top):
+        return None
+    return NotSignificant(top[0].text, top[0].page)
 
 
 def check_significance(

@@ -40,6 +40,7 @@ from core.verify.binding import (
     paper_value_text,
     sentences_stating,
 )
+from core.verify.change_subjects import subject_mismatch
 from core.verify.changes import change_mismatch, opposite_change
 from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
@@ -68,6 +69,8 @@ from core.verify.gates.numbers import quantities
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
+from core.verify.listed_values import listed_mismatch
+from core.verify.magnitudes import magnitude_mismatch
 from core.verify.measurement import SourceContradicted, check_source, paper_sources
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
@@ -84,7 +87,9 @@ from core.verify.semantic import SemanticScore, score_claim
 from core.verify.significance import (
     NotSignificant,
     check_significance,
+    check_subgroup_difference,
     estimates,
+    interactions,
 )
 from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
@@ -181,6 +186,7 @@ class Checker:
         self.grouped = grouped_sentences(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
+        self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
         self.funders = paper_funders(paper.sentences)
         self.sources = paper_sources(paper.sentences)
@@ -417,6 +423,8 @@ class Checker:
             return replace(binding, mismatch=cell)
         if binding.mismatch is None:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
+            if other is None and not cross:
+                other = listed_mismatch(numbers.mentions, numbers.text, evidence)
             if other is None:
                 other = row_mismatch(numbers.mentions, numbers.text, self.rows)
             if other is None:
@@ -427,6 +435,10 @@ class Checker:
                 other = clause_mismatch(numbers.mentions, numbers.text, evidence)
             if other is None and not cross:
                 other = change_mismatch(numbers.text, evidence)
+            if other is None and not cross:
+                other = magnitude_mismatch(numbers.text, evidence)
+            if other is None and not cross:
+                other = subject_mismatch(numbers.text, evidence)
             if other is None and cross:
                 other = exchanged_value(numbers.mentions, numbers.text, evidence)
             if other is not None:
@@ -565,6 +577,7 @@ class Checker:
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or check_significance(read, self.estimates, sentence)
+            or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
             or check_advice(read, evidence)
