@@ -152,3 +152,41 @@ def test_a_subgroup_difference_against_the_papers_interaction_test(
     paper = make_paper([SEASONS, ANXIETY, AGES])
     found = check_subgroup_difference(claim, interactions(paper.sentences))
     assert (found is not None) == flagged
+
+
+TRIAL = make_paper(
+    [
+        "Daily colchicine reduced the primary outcome compared with placebo (HR 0.66, 95% CI "
+        "0.47 to 0.93, p=0.017); alternate-day colchicine did not (HR 0.83, 95% CI 0.60 to "
+        "1.14, p=0.25).",
+        "Among workers aged 30–34, permanent-contract rates changed by −0.9 points (−2.1 to 0.3; "
+        "p=0.14).",
+        "Nitrate concentrations did not differ among buffer classes.",
+        "Maths anxiety and reading were unaffected.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "confirmed"),
+    [
+        # the estimate most about the claim is not significant, or a sentence finds no effect
+        ("Alternate-day colchicine did not significantly reduce the primary outcome.", True),
+        ("Permanent-contract rates of workers aged 30–34 did not change significantly.", True),
+        ("Nitrate concentrations were not different among buffer classes.", True),
+        # one of the things a finding lists, denied in other words
+        ("The tutoring left pupils' reading scores unchanged.", True),
+        # the paper finds the effect the claim denies
+        ("Daily colchicine did not reduce the primary outcome.", False),
+        # a claim that states the effect, or denies something the paper does not estimate
+        ("Alternate-day colchicine reduced the primary outcome.", False),
+        ("The study received no money from industry.", False),
+    ],
+)
+def test_a_denied_effect_the_paper_finds_none_of_is_supported(claim: str, confirmed: bool) -> None:
+    checker = Checker(TRIAL, FakeRetriever(TRIAL), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    assert (verdict.reasons[0] == "null_confirmed") == confirmed, verdict.reasons
+    if confirmed:
+        assert verdict.status.value == "supported"
+        assert verdict.explanation.startswith("The paper finds no significant effect either")

@@ -420,6 +420,7 @@ class _Null:
     scope: str
     negation: str
     what: str = ""  # what it has no link with: "with the incidence of any specific cancer type"
+    pair: bool = False  # the subject is two things compared: "between green space and eczema"
 
 
 def _null(clause: str) -> _Null | None:
@@ -434,7 +435,7 @@ def _null(clause: str) -> _Null | None:
     if found is None:
         return None
     groups = found.groupdict()
-    negation = next(groups[g] for g in ("no", "not", "did") if groups.get(g))
+    negation = next(groups[g] for g in ("no", "not", "did", "un") if groups.get(g))
     scope = _SCOPE.match(clause, found.end())
     linked = _LINKED_WITH.match(clause, found.end())
     return _Null(
@@ -442,6 +443,7 @@ def _null(clause: str) -> _Null | None:
         scope.group("scope") if scope else "",
         negation,
         linked.group("what") if linked else "",
+        pair=not groups.get("subject"),
     )
 
 
@@ -466,14 +468,48 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
     """
     if not _EFFECT.search(claim) or _NEGATION.search(claim):
         return None
-    words = fact_words(claim)
+    found = _null_about(fact_words(claim), evidence)
+    if found is None:
+        return None
+    null, ev = found
+    return NegationDropped(null.negation, ev.text, ev.page)
+
+
+#: A claim that denies a change without a negation: "left … unchanged", "much the same".
+_SAME = re.compile(r"\b(?:unchanged|unaffected|the same|similar)\b", re.I)
+
+
+def confirmed_null_finding(claim: str, evidence: Sequence[Evidence]) -> Evidence | None:
+    """The paper's finding of no effect that a claim denying the effect restates."""
+    if not (_NEGATION.search(claim) or _SAME.search(claim)):
+        return None
+    found = _null_about(fact_words(claim), evidence, each=True)
+    return found[1] if found is not None else None
+
+
+_CONJUNCTS = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
+
+
+def _null_about(
+    words: set[str], evidence: Sequence[Evidence], *, each: bool = False
+) -> tuple[_Null, Evidence] | None:
+    """The first null finding whose subject, scope and link the words hold.
+
+    The claim holds every word of the null finding's subject (words of how it was measured
+    aside), most words of where it holds if it says, and half of what it has no link with.
+    With ``each``, one of the things a subject lists will do ("reading" of "Maths anxiety and
+    reading were unaffected"): a denial restates that, while an effect claimed of one of them
+    may be of a part the list does not cover ("overall employment and closure rates").
+    """
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
         for clause in _CLAUSES.split(ev.text):
             null = _null(clause)
             if null is None:
                 continue
-            subject = fact_words(null.subject) - _MEASURES
+            # "Reading and attendance did not differ": each of them did not
+            parts = _CONJUNCTS.split(null.subject) if each and not null.pair else [null.subject]
+            subjects = [fact_words(part) - _MEASURES for part in parts]
             scopes = [null.scope, leading.group("scope") if leading else ""]
             held = all(
                 2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
@@ -483,8 +519,8 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
             held = held and (not what or 2 * len(what & words) >= len(what))
             # one word of a long subject may go: "bottled water sales" names "Sales of untaxed
             # bottled water"
-            if subject and nearly_all(subject, words, 4) and held:
-                return NegationDropped(null.negation, ev.text, ev.page)
+            if held and any(subject and nearly_all(subject, words, 4) for subject in subjects):
+                return null, ev
     return None
 
 
@@ -496,7 +532,8 @@ _NULL = re.compile(
     r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
     r"relationship|difference)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
-    r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change))\b",
+    r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change)|"
+    r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged))\b",
 )
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 #: A finding of no effect followed by what it is of: "No association was observed for nitrogen

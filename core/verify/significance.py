@@ -228,6 +228,33 @@ def check_subgroup_difference(
     return NotSignificant(top[0].text, top[0].page)
 
 
+#: A claim that denies an effect: "did not significantly reduce", "left … unchanged", "much the
+#: same", "no better than".
+_DENIES = re.compile(
+    r"\b(?:no|not|n't|neither|nor|never|unchanged|same|similar|no better|no worse)\b|n't\b", re.I
+)
+_EFFECT_WORD = re.compile(
+    r"\b(?:significan\w*|differ\w*|effects?|chang\w*|unchanged|same|similar|associat\w*|"
+    r"link\w*|reduc\w*|improv\w*|increas\w*|decreas\w*|lower\w*|rais\w*|better|worse|"
+    r"affect\w*|benefit\w*|gain\w*)\b",
+    re.I,
+)
+
+
+def confirmed_null(claim: str, paper: Sequence[Estimate]) -> Estimate | None:
+    """The paper's estimate that bears out a claim denying an effect: it finds none either.
+
+    The estimates most about the claim's words (as ``check_significance`` reads them) must all
+    be not significant; a claim that denies what one of them finds is not borne out.
+    """
+    if not paper or not _DENIES.search(claim) or not _EFFECT_WORD.search(claim):
+        return None
+    top = _best_estimates(fact_words(_DENIES.sub(" ", claim)), paper)
+    if not top or any(e.significant for e in top):
+        return None
+    return top[0]
+
+
 def check_significance(
     claim: str, paper: Sequence[Estimate], sentence: str = ""
 ) -> NotSignificant | None:
@@ -243,7 +270,14 @@ def check_significance(
     asserted = next((p for p in parts if _ASSERTS.search(p) and not _HEDGED.search(p)), None)
     if asserted is None:
         return None
-    words = fact_words(asserted)
+    top = _best_estimates(fact_words(asserted), paper)
+    if not top or any(e.significant for e in top):
+        return None
+    return NotSignificant(top[0].text, top[0].page)
+
+
+def _best_estimates(words: set[str], paper: Sequence[Estimate]) -> list[Estimate]:
+    """The estimates most about the words (and of their group, when they name one)."""
     grouped = names_group(words)
     candidates = [
         e
@@ -254,13 +288,10 @@ def check_significance(
     shared = [({w for w in words & e.words if not names_group([w])}, e) for e in candidates]
     shared = [(w, e) for w, e in shared if len(w) >= (1 if grouped else MIN_SHARED)]
     if not shared:
-        return None
+        return []
     # a word few estimates use says more of which one the claim means ("species" against
     # "clothianidin", which every estimate of the paper names)
     used = Counter(w for e in paper for w in e.words)
     scored = [(sum(1 / used[w] for w in ws), e) for ws, e in shared]
     best = max(s for s, _ in scored)
-    top = [e for s, e in scored if s >= best - 1e-9]
-    if any(e.significant for e in top):
-        return None
-    return NotSignificant(top[0].text, top[0].page)
+    return [e for s, e in scored if s >= best - 1e-9]

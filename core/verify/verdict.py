@@ -28,6 +28,9 @@
       tests, …) that it never mentions (``absence``) | ``supported`` |
 | 4d | the claim says the paper leaves out something no paper sentence speaks of in the
       claim's words (``absence_unseen``) | ``partial`` (the reader checks other wordings) |
+| 4e | the claim denies an effect, and the paper's estimate most about its words is not
+      significant or a paper sentence finds no such effect (``null_confirmed``) |
+      ``supported`` |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
       ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -83,6 +86,7 @@ class Signals:
     restated: bool = False  # the claim is one of the paper's sentences, word for word
     absence_confirmed: bool = False  # the paper lacks what the claim says it lacks
     absence_unseen: bool = False  # no paper sentence speaks of what the claim says is left out
+    null_confirmed: bool = False  # the claim denies an effect the paper also finds none of
 
     @property
     def soft_gate(self) -> bool:
@@ -109,6 +113,7 @@ class Signals:
             or self.restated
             or self.absence_confirmed
             or self.absence_unseen
+            or self.null_confirmed
         )
 
     def features(self) -> dict[str, float]:
@@ -174,6 +179,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.SUPPORTED, "absence", 1.0)
     if signals.absence_unseen:
         return Decision(Status.PARTIAL, "absence_unseen", 0.5)
+    if signals.null_confirmed:
+        return Decision(Status.SUPPORTED, "null_confirmed", 1.0)
     if signals.cross_lingual:
         p = signals.judge_p
         if p is None:

@@ -57,6 +57,7 @@ from core.verify.direction import (
     check_direction,
     check_null_finding,
     check_similar_groups,
+    confirmed_null_finding,
     may_read_direction,
     null_findings,
 )
@@ -88,6 +89,7 @@ from core.verify.significance import (
     NotSignificant,
     check_significance,
     check_subgroup_difference,
+    confirmed_null,
     estimates,
     interactions,
 )
@@ -159,6 +161,8 @@ class _Pending:
     absent: tuple[str, ...] = ()
     #: What the claim says the paper leaves out, when no paper sentence speaks of it.
     left_out: str | None = None
+    #: The paper's finding of no effect that a claim denying the effect restates: text, page.
+    null_confirmed: tuple[str, int] | None = None
 
 
 class Checker:
@@ -345,6 +349,7 @@ class Checker:
                     restated=restated is not None,
                     absent=tuple(confirmed_absences(original, self.facts)),
                     left_out=None if cross else self._left_out(original),
+                    null_confirmed=None if cross else self._null_confirmed(text),
                 )
             )
         answers, failed = self._ask_judge(pending)
@@ -585,6 +590,14 @@ class Checker:
             or check_group_values(read, [*evidence, *self.grouped])
         )
 
+    def _null_confirmed(self, text: str) -> tuple[str, int] | None:
+        """The paper's estimate or statement finding no effect where the claim denies one."""
+        estimate = confirmed_null(text, self.estimates)
+        if estimate is not None:
+            return estimate.text, estimate.page
+        null = confirmed_null_finding(text, self.nulls)
+        return (null.text, null.page) if null is not None else None
+
     def _read_for_direction(self, text: str, cross: bool) -> str:
         """The claim in the paper's words when a reversal may be read on it.
 
@@ -677,6 +690,7 @@ class Checker:
             restated=p.restated,
             absence_confirmed=bool(p.absent),
             absence_unseen=p.left_out is not None,
+            null_confirmed=p.null_confirmed is not None,
         )
 
     def _decide(
@@ -745,6 +759,12 @@ class Checker:
             explanation = (
                 f"No sentence of the paper speaks of {p.left_out} in these words; "
                 "check whether it is described in others"
+            )
+        elif decision.rule == "null_confirmed" and p.null_confirmed is not None:
+            text, page = p.null_confirmed
+            reasons.insert(0, "null_confirmed")
+            explanation = (
+                f"The paper finds no significant effect either (p. {page}): “{excerpt(text)}”"
             )
         elif decision.rule == "restated":
             reasons.insert(0, "restated_sentence")
@@ -836,6 +856,8 @@ def _confidence(decision: Decision, p: _Pending) -> float:
         return {"number": 0.9, "name": 0.8}.get(p.gates.failures[0].gate, 0.7)
     if decision.rule == "no_evidence":
         return 0.6
+    if decision.rule == "null_confirmed":
+        return 0.8
     return min(0.5 + abs(decision.score - 0.5), 0.99)
 
 
