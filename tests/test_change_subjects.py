@@ -38,6 +38,8 @@ REDUCTION = "Coating gave a 12% reduction in capacity fade, while impedance was 
         # a change said per step of something names no measure
         ("Buffers held about 38% more for every 10 m of width, and less nitrate.", SEDIMENT, None),
         # a change of risk is read against the ratios
+        ("Buffer owners were 38% less likely to report nitrate problems.", SEDIMENT, None),
+        ("Wide buffers had a 38% lower relative risk of high nitrate.", SEDIMENT, None),
         ("Daily colchicine cut the risk of stroke by 41%.", CRP, None),
     ],
 )  # fmt: skip

@@ -615,3 +615,26 @@ def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | 
 def test_a_difference_between_groups_the_paper_finds_alike(claim: str, reason: str | None) -> None:
     found = check_similar_groups(claim, null_findings(NULLS.sentences), NULLS.sentences)
     assert (found.reason if found else None) == reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # each thing a null finding lists had no effect
+        ("Tutoring improved reading scores.", "unaffected"),
+        ("Tutoring significantly lowered maths anxiety.", "unaffected"),
+        ("Tutoring improved attendance.", None),
+        # a whole had none; a part of it may have
+        ("Limited-service restaurant employment fell.", None),
+        ("Closure rates rose.", "not"),
+    ],
+)
+def test_a_null_finding_of_listed_things_holds_for_each(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "Maths anxiety and reading were unaffected.",
+            "Overall restaurant employment and closure rates did not change.",
+        ]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

@@ -129,6 +129,14 @@ def test_names_skip_sentence_start_and_common_words() -> None:
     assert name_candidates("However, the Model uses Adam and GPT-4.") == ["Adam", "GPT-4"]
     assert name_candidates("The results are good.") == []
     assert name_candidates("Ultrasound found more cases than chest X-ray.") == []
+    # accented names are one name; a range's words are none
+    assert name_candidates("Sensors in Lyon and Kraków were funded by the Fundación Areces.") == [
+        "Lyon",
+        "Kraków",
+        "Fundación",
+        "Areces",
+    ]
+    assert name_candidates("Trust fell on a 0-to-10 scale for 1-in-5 residents.") == []
 
 
 def test_a_number_the_paper_has_only_inside_a_name_is_not_the_papers() -> None:

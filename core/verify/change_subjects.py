@@ -57,7 +57,9 @@ _CHANGES = (
     re.compile(rf"{_VALUE}\s+{_WAY}\s+{_SUBJECT}{_UNTIL}", re.I),
 )
 #: Subjects that are risks are read as ratios; these words say how, not what, was measured.
-_RISK = re.compile(r"^(?:the\s+)?(?:risk|odds|hazard|likelihood|chance)s?\b", re.I)
+_RISK = re.compile(r"^(?:the\s+)?(?:\w+\s+)?(?:risk|odds|hazard|likelihood|chance|rate)s?\b", re.I)
+#: "18% less likely to develop diabetes" is a change of risk whatever precedes it.
+_LIKELY = re.compile(r"\b(?:less|more)\s+likely\b", re.I)
 _GENERIC = frozenset({"level", "levels", "mean", "average", "overall", "total", "value", "the"})
 
 
@@ -95,7 +97,11 @@ def _changes(text: str) -> list[_Change]:
         for match in pattern.finditer(text):
             subject = match.group("subject")
             words = fact_words(subject, _GENERIC)
-            if words and not _RISK.match(subject.strip()):
+            if (
+                words
+                and not _RISK.match(subject.strip())
+                and not _LIKELY.search(match.group() + text[match.end() : match.end() + 8])
+            ):
                 out.append(
                     _Change(Decimal(match.group("value")), subject, frozenset(words), match.span())
                 )

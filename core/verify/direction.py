@@ -488,6 +488,7 @@ def confirmed_null_finding(claim: str, evidence: Sequence[Evidence]) -> Evidence
 
 
 _CONJUNCTS = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
+_WHOLE = re.compile(r"\b(?:overall|total|combined|all|any)\b", re.I)
 
 
 def _null_about(
@@ -497,9 +498,9 @@ def _null_about(
 
     The claim holds every word of the null finding's subject (words of how it was measured
     aside), most words of where it holds if it says, and half of what it has no link with.
-    With ``each``, one of the things a subject lists will do ("reading" of "Maths anxiety and
-    reading were unaffected"): a denial restates that, while an effect claimed of one of them
-    may be of a part the list does not cover ("overall employment and closure rates").
+    One of the things a subject lists will do ("reading" of "Maths anxiety and reading were
+    unaffected"); without ``each`` (an effect claimed), not a whole ("overall employment and
+    closure rates"), whose parts may still show one.
     """
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
@@ -507,8 +508,11 @@ def _null_about(
             null = _null(clause)
             if null is None:
                 continue
-            # "Reading and attendance did not differ": each of them did not
-            parts = _CONJUNCTS.split(null.subject) if each and not null.pair else [null.subject]
+            # "Reading and attendance did not differ": each of them did not; an effect claimed of
+            # a part of a whole ("overall employment") may still be found for that part
+            parts = [null.subject] if null.pair else _CONJUNCTS.split(null.subject)
+            if len(parts) > 1 and not each:
+                parts = [p for p in parts if not _WHOLE.search(p)]
             subjects = [fact_words(part) - _MEASURES for part in parts]
             scopes = [null.scope, leading.group("scope") if leading else ""]
             held = all(

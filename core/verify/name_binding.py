@@ -20,13 +20,13 @@ from core.text.normalize import canonical_number, extract_numbers, match_key, nu
 from core.text.sentences import is_cjk_char
 from core.text.words import fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.gates.common import bare_name, name_key, ngram_keys
+from core.verify.gates.common import LETTERS, bare_name, name_key, ngram_keys
 from core.verify.gates.lexicon import DEMONYMS, GENERIC_ACRONYMS, NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a
 #: capitalised word that does not start its sentence (Figshare, Bitbucket). A word glued to a
 #: number is its unit or exponent ("100MB", "5e-5"), not a name.
-_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9+#\-]*")
+_TOKEN = re.compile(rf"(?<![{LETTERS}0-9])[{LETTERS}][{LETTERS}0-9+#\-]*")
 _INNER_CAPITAL = re.compile(r".+[A-Z]")
 #: A capital and a number name a thing as well: a category code ("D1"), a model ("T5"), S3.
 _CODE = re.compile(r"[A-Z]\d{1,3}")

@@ -104,7 +104,11 @@ INLINE_MARKER = re.compile(r"(?:^|(?<=[\s:;,。]))\(\d\)(?=\s*[^\d\s%.,;:)])")
 COMPOUND = re.compile(
     r"(?<![A-Za-z0-9_+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+"
 )
-NAME_TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?:'s)?")
+#: Latin letters with their accents: "Kraków" is one name, not "Krak".
+LETTERS = "A-Za-zÀ-ÖØ-öø-ÿĀ-ſ"
+NAME_TOKEN = re.compile(
+    rf"(?<![{LETTERS}0-9])[{LETTERS}][{LETTERS}0-9]*(?:[-_.][{LETTERS}0-9]+)*(?:'s)?"
+)
 
 
 #: A canonical number key without a scale ("12500", "0.3%"), readable as a value.

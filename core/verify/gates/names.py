@@ -16,6 +16,9 @@ from core.verify.gates.common import (
 )
 from core.verify.gates.lexicon import NOT_NAMES
 
+#: A range's words ("a 0-to-10 scale", "1-in-5") name nothing.
+_RANGE_WORD = re.compile(r"(?:to|in|of|per|out|vs)-\d+(?:[-.]\w+)*", re.I)
+
 
 def name_candidates(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[str]:
     """Acronyms, CamelCase, letter-digit and capitalised mid-sentence words of a sentence."""
@@ -27,7 +30,7 @@ def name_candidates(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[s
         token = match.group(0)
         bare = token[:-2] if token.endswith("'s") else token
         bare = bare.rstrip(".")
-        if len(bare) < 2 or bare.casefold() in NOT_NAMES:
+        if len(bare) < 2 or bare.casefold() in NOT_NAMES or _RANGE_WORD.fullmatch(bare):
             continue
         upper = sum(1 for ch in bare if ch.isupper())
         has_digit = any(ch.isdigit() for ch in bare)
