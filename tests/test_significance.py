@@ -163,6 +163,7 @@ TRIAL = make_paper(
         "p=0.14).",
         "Nitrate concentrations did not differ among buffer classes.",
         "Maths anxiety and reading were unaffected.",
+        "Species richness showed no significant trend across the three years (p=0.57).",
     ]
 )
 
@@ -176,6 +177,7 @@ TRIAL = make_paper(
         ("Nitrate concentrations were not different among buffer classes.", True),
         # one of the things a finding lists, denied in other words
         ("The tutoring left pupils' reading scores unchanged.", True),
+        ("Species richness did not change significantly over the three years.", True),
         # the paper finds the effect the claim denies
         ("Daily colchicine did not reduce the primary outcome.", False),
         # a claim that states the effect, or denies something the paper does not estimate

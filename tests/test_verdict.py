@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,7 +13,13 @@ from core.verify.verdict import FEATURES, Signals, asks_judge, decide, score
 
 PARAMS: dict[str, Any] = {
     "bias": -2.0,
-    "weights": {"coverage": 4.0, "cosine": 2.0, "number_unbound": -1.0, "judge_logit": 1.0},
+    "weights": {
+        "coverage": 4.0,
+        "cosine": 2.0,
+        "number_unbound": -1.0,
+        "numbers_bound": 0.5,
+        "judge_logit": 1.0,
+    },
     "flag_below": 0.3,
     "support_at": 0.6,
 }
@@ -48,6 +55,9 @@ def _fitted() -> tuple[dict[str, Any], dict[str, Any]]:
         (Signals(name_missing=True, **GOOD, judge_p=0.99), Status.UNSUPPORTED, "soft_gate"),
         (Signals(overclaim=True, **GOOD), Status.UNSUPPORTED, "soft_gate"),
         (Signals(absence_unseen=True, judge_p=0.01), Status.PARTIAL, "absence_unseen"),
+        # a denied effect the paper finds none of, whatever the judge says
+        (Signals(null_confirmed=True, judge_p=0.01), Status.SUPPORTED, "null_confirmed"),
+        (Signals(null_confirmed=True, overclaim=True), Status.UNSUPPORTED, "soft_gate"),
         # the paper's own sentence cannot contradict the paper
         (Signals(restated=True, number_mismatch=True), Status.SUPPORTED, "restated"),
         (Signals(cross_lingual=True, **GOOD), Status.PARTIAL, "cross_lingual"),
@@ -90,6 +100,12 @@ def test_without_a_skip_score_every_unsettled_claim_is_judged() -> None:
 def test_judge_probability_is_monotone() -> None:
     low, high = (score(Signals(coverage=0.4, cosine=0.4, judge_p=p)) for p in (0.2, 0.8))
     assert low < high
+
+
+def test_numbers_the_evidence_carries_raise_the_score() -> None:
+    base = Signals(coverage=0.4, cosine=0.4)
+    assert score(replace(base, numbers_bound=True)) > score(base)
+    assert score(replace(base, number_unbound=1.0)) < score(base)
 
 
 def test_fitted_parameters_are_complete() -> None:

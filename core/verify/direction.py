@@ -534,7 +534,7 @@ def _null_about(
 _NULL = re.compile(
     r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,5}?[\w-]+)\s+"
     r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
-    r"relationship|difference)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
+    r"relationship|difference|trend|change)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
     r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change)|"
     r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged))\b",
@@ -546,7 +546,7 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 #: between green space and eczema" (both of the pair are its subject).
 _NULL_OF = re.compile(
     r"\b(?P<no>[Nn]o)\s+(?:significant\s+|statistically significant\s+|clear\s+)?"
-    r"(?:association|effect|difference|change|link|relationship)s?\s+"
+    r"(?:association|effect|difference|change|link|relationship|trend)s?\s+"
     r"(?:(?:was|were)\s+(?:observed|found|seen|detected)\s+)?(?:(?:in|for|of|on|with)\s+"
     r"(?P<subject>(?:[\w-]+\s+){0,2}?[\w-]+)"
     r"(?=\s*(?:[(,;.]|$|\b(?:or|and|on|was|were|after|between|among|in|across|when|at|by)\b))|"
