@@ -42,7 +42,7 @@ from core.verify.verdict import FEATURES, Signals, band, score
 FIT_SETS = ("scitab-fit", "real-fit", "studies-fit")
 PARAMS = Path(__file__).resolve().parents[1] / "core" / "verify" / "verdict_params.py"
 #: Sign each weight must have: more support never lowers the score (monotone in every signal).
-SIGNS = {"coverage": 1, "cosine": 1, "number_unbound": -1, "numbers_bound": 1, "judge_logit": 1}
+SIGNS = {"coverage": 1, "cosine": 1, "number_unbound": -1, "judge_logit": 1}
 MAX_FALSE_FLAGS = 0.10
 SUPPORT_PRECISION = 0.80
 SUPPORT_FLOOR = 0.5

@@ -23,6 +23,7 @@ PAPER = make_paper(
         "本文标注了8000个糖尿病问题。",
         "We followed the participants for a median of 9.2 years. During follow-up, 1,093 "
         "participants developed diabetes. The cohort was 58% female.",
+        "Delivery cost £139.50 per pupil, mostly staff time.",
     ]
 )
 
@@ -44,6 +45,8 @@ def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> N
         ("The error falls by about 38% for 3-day predictions.", False),
         ("The error falls by about 16-17% for 7-day predictions.", False),
         ("本文标注了约8000个糖尿病问题。", False),
+        # a currency sign between the hedge and its number
+        ("The programme cost roughly £140 per pupil to deliver.", False),
         # the same numbers stated exactly must be the paper's
         ("The dataset holds 89,000 aligned sentences.", True),
         ("The error falls by 16% for 7-day predictions.", True),
@@ -52,6 +55,7 @@ def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> N
         ("There are about 3,000 earnings calls in the raw dataset.", True),
         ("The error falls by roughly 19% for 7-day predictions.", True),
         ("本文标注了约8100个糖尿病问题。", True),
+        ("The programme cost £140 per pupil to deliver.", True),
     ],
 )
 def test_approximate_numbers(claim: str, number_flagged: bool) -> None:

@@ -17,7 +17,6 @@ PARAMS: dict[str, Any] = {
         "coverage": 4.0,
         "cosine": 2.0,
         "number_unbound": -1.0,
-        "numbers_bound": 0.5,
         "judge_logit": 1.0,
     },
     "flag_below": 0.3,
@@ -102,9 +101,8 @@ def test_judge_probability_is_monotone() -> None:
     assert low < high
 
 
-def test_numbers_the_evidence_carries_raise_the_score() -> None:
+def test_numbers_the_evidence_lacks_lower_the_score() -> None:
     base = Signals(coverage=0.4, cosine=0.4)
-    assert score(replace(base, numbers_bound=True)) > score(base)
     assert score(replace(base, number_unbound=1.0)) < score(base)
 
 

@@ -104,16 +104,19 @@ HEDGE = (
     r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
     r"|~|≈|约|大约|将近)"
 )
+#: A currency sign stands between a hedge or bound and its number: "roughly £140".
+_CURRENCY = r"(?:\s*[£$€¥])?"
 #: A hedge right before a number: "about 4,400", "nearly 12,000".
-HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*$", re.I)
+HEDGED_BEFORE = re.compile(rf"{HEDGE}{_CURRENCY}\s*$", re.I)
 #: Words before a number that make it a bound: "more than 12,000", "超过1万", "under 5%".
 BOUND_ABOVE = re.compile(
     r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
-    r"|超过|逾|多于|大于|至少|不少于|不低于)\s*$",
+    rf"|超过|逾|多于|大于|至少|不少于|不低于){_CURRENCY}\s*$",
     re.I,
 )
 BOUND_BELOW = re.compile(
-    r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)\s*$",
+    r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)"
+    rf"{_CURRENCY}\s*$",
     re.I,
 )
 #: The same after a Chinese number: "500多", "90%以上", "90%以下".

@@ -60,7 +60,7 @@ from typing import Any
 from core.types import Status
 from core.verify import verdict_params
 
-FEATURES = ("coverage", "cosine", "number_unbound", "numbers_bound", "judge_logit")
+FEATURES = ("coverage", "cosine", "number_unbound", "judge_logit")
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,6 @@ class Signals:
     name_swapped: bool = False
     number_missing: bool = False
     number_unbound: float = 0.0  # share of the claim's numbers its evidence does not carry
-    numbers_bound: bool = False  # the claim states numbers and its evidence carries them all
     name_missing: bool = False
     overclaim: bool = False
     quote_missing: bool = False  # a quote in another language whose translation is not in the paper
@@ -125,7 +124,6 @@ class Signals:
             "coverage": self.coverage,
             "cosine": max(self.cosine, 0.0),
             "number_unbound": self.number_unbound,
-            "numbers_bound": float(self.numbers_bound),
             "judge_logit": max(-6.0, min(6.0, logit)),
         }
 

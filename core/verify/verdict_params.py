@@ -5,28 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.8156,
-    "weights": {
-        "coverage": 1.8108,
-        "cosine": 1.1754,
-        "number_unbound": -0.0705,
-        "numbers_bound": 0.483,
-    },
-    "flag_below": 0.467,
-    "support_at": 0.584,
+    "bias": -0.7904,
+    "weights": {"coverage": 1.9217, "cosine": 1.1903, "number_unbound": -0.1238},
+    "flag_below": 0.481,
+    "support_at": 0.594,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4951,
-    "weights": {
-        "coverage": 0.7419,
-        "cosine": 0.7313,
-        "number_unbound": 0.0,
-        "numbers_bound": 0.0714,
-        "judge_logit": 1.6772,
-    },
-    "flag_below": 0.495,
+    "bias": 0.4987,
+    "weights": {"coverage": 0.7676, "cosine": 0.7307, "number_unbound": 0.0, "judge_logit": 1.6796},
+    "flag_below": 0.497,
     "support_at": 0.5,
-    "skip_at": 0.8681,
+    "skip_at": 0.8845,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.339, "support_at": 0.5}
 FIT: dict[str, Any] = {

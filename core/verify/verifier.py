@@ -679,7 +679,6 @@ class Checker:
             name_swapped=p.swapped is not None or p.related_only is not None,
             number_missing=number_missing or "xref" in soft,
             number_unbound=1.0 - p.binding.share,
-            numbers_bound=p.binding.numbers > 0 and p.binding.bound >= p.binding.numbers,
             name_missing=bool(soft & {"name", "method", "figure"}),
             overclaim="overclaim" in soft,
             quote_missing=p.untraced is not None,

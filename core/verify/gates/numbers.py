@@ -32,7 +32,9 @@ from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
 #: "8000个左右".
-_HEDGED_BEFORE = re.compile(rf"{HEDGE}\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*)?$", re.I)
+_HEDGED_BEFORE = re.compile(
+    rf"{HEDGE}\s*[£$€¥]?\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*[£$€¥]?\s*)?$", re.I
+)
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 
