@@ -10,7 +10,14 @@ import pytest
 
 from core.text.normalize import extract_numbers
 from core.types import Evidence
-from core.verify.binding import bind_numbers, paper_value_text, same_slot, states_change
+from core.verify.binding import (
+    bind_numbers,
+    paper_value_text,
+    same_kind,
+    same_slot,
+    stated_numbers,
+    states_change,
+)
 from core.verify.owners import value_said_of_other_name
 
 
@@ -624,3 +631,21 @@ def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) ->
     mentions = [m for m in extract_numbers(text) if m.raw == score.group()]
     found = bind_numbers(mentions, text, SETTINGS_ROWS).mismatch
     assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "alike"),
+    [
+        # a value in a unit is rivalled by one measured alike, not by a time or a label
+        ("Patients took 5 mg melatonin.", "Delirium lasted 3 days in the placebo group.", False),
+        ("Patients took 5 mg melatonin.", "Sleep quality was rated on night 3.", False),
+        ("Patients took 5 mg melatonin.", "Patients took 2 mg melatonin.", True),
+        ("Cells were tested at 45 °C.", "Cells were tested at 25 °C for 300 cycles.", True),
+        ("Training took 40 hours.", "Each GPU had 40 GB of memory.", False),
+    ],
+)
+def test_a_value_in_a_unit_is_rivalled_by_one_measured_alike(
+    claim: str, evidence: str, alike: bool
+) -> None:
+    mention = stated_numbers(claim)[0]
+    assert any(same_kind(mention, o, claim, evidence) for o in stated_numbers(evidence)) == alike

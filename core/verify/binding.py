@@ -955,6 +955,10 @@ def same_kind(
     spans = _time_span(claim, mention), _time_span(evidence, other)
     if None not in spans and spans[0] != spans[1]:
         return False
+    # A value measured in a unit ("5 mg") is rivalled only by one measured alike.
+    measure = _measure(claim, mention)
+    if measure is not None and measure != _measure(evidence, other):
+        return False
     if mention.scientific and other.scientific:
         # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
         return mention.value != other.value
@@ -983,6 +987,28 @@ _TIME_UNIT = re.compile(
 )
 #: A plural noun within two words after a number: it counts things ("412 older adults").
 _THINGS = re.compile(r"\s(?:[A-Za-z][\w\-]*\s){0,2}?[A-Za-z]{3,}s\b")
+
+
+#: What a unit after a number measures: "5 mg" is a dose, no rival of "3 days" or "45 °C".
+_UNIT_KINDS = {
+    "mass": r"(?:mg|µg|μg|mcg|ng|g|kg)(?:/(?:kg|day|d|L|ml|mL))?",
+    "volume": r"(?:ml|mL|L|µL|μL)",
+    "length": r"(?:nm|µm|μm|mm|cm|m|km)",
+    "temperature": r"(?:°C|°F)",
+    "time": r"(?:ms|s|sec|min|h|hrs?|hours?|days?|weeks?|months?|years?)",
+    "charge": r"(?:mAh|Ah)(?:/g|\s?g⁻¹)?",
+    "voltage": r"(?:mV|V)",
+    "memory": r"(?:KB|MB|GB|TB)",
+}
+_UNIT_KIND = re.compile(
+    r"\s?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
+)
+
+
+def _measure(text: str, mention: NumberMention) -> str | None:
+    """What the unit right after a number measures (mass, time, temperature …), if it has one."""
+    found = _UNIT_KIND.match(text, mention.end)
+    return found.lastgroup if found else None
 
 
 def _time_span(text: str, mention: NumberMention) -> bool | None:
