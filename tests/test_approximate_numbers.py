@@ -81,12 +81,14 @@ def test_a_bound_reaches_to_its_next_round_number(value: str, step: str) -> None
         ("The raw dataset holds more than 2,000 earnings calls from 2017.", False),
         ("Fewer than 1,100 participants developed diabetes.", False),
         ("The cohort was more than 50% female.", False),
+        ("The cohort was more than 55% female.", False),
         ("本文标注了超过7000个糖尿病问题。", False),
         ("The participants were followed for about nine years.", False),
         # outside the bound, or too far inside it to be the bound one would write
         ("There are more than 3,000 earnings calls in the raw dataset.", True),
         ("Fewer than 1,000 participants developed diabetes.", True),
         ("The cohort was more than 60% female.", True),
+        ("The cohort was more than 52% female.", True),
         ("There are more than 1,000 earnings calls in the raw dataset.", True),
     ],
 )
@@ -153,3 +155,26 @@ def test_a_bound_is_read_against_the_value_it_bounds(claim: str, flagged: bool) 
     checker = Checker(STEPS, FakeRetriever(STEPS), FakeEmbedder(), None, CheckerSettings())
     reasons = checker.verify(claim)[0].reasons
     assert any(r.startswith("number_") for r in reasons) == flagged, reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a bound on a five covers the paper's value up to the next five, even where the paper
+        # states the bound's own number of something else
+        ("More than 85% of eligible adults took part.", None),
+        ("More than 90% of eligible adults took part.", "90%->86.3%"),
+        ("Fewer than 80% of eligible adults took part.", "80%->86.3%"),
+    ],
+)
+def test_a_bound_covers_a_rival_inside_it(claim: str, mismatch: str | None) -> None:
+    paper = make_paper(
+        [
+            "Of 5,576 eligible adults approached, 4,812 took part (response rate 86.3%).",
+            "Participants were aged 35 to 85 years, and 85% lived in rural communes.",
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
+    assert found == ([mismatch] if mismatch else []), reasons

@@ -158,6 +158,15 @@ def digit_unit(value: Decimal) -> Decimal:
     return Decimal(1).scaleb(len(text) - len(text.rstrip("0")))
 
 
+def bound_step(value: Decimal) -> Decimal:
+    """How far past a bound its value may lie: ``digit_unit``, or five of them on a five.
+
+    A bound on a five is rounded to fives: "more than 85%" is 86.3%, "over 2,500" is 2,718.
+    """
+    step = digit_unit(value)
+    return step * 5 if canonical_number(value).rstrip("0").rstrip(".").endswith("5") else step
+
+
 def settle_bound(
     mention: NumberMention, values: Iterable[Decimal], *, above: bool
 ) -> NumberMention:
@@ -165,7 +174,7 @@ def settle_bound(
 
     The bound as written stays in ``bound``, so the evidence can settle it again.
     """
-    step = digit_unit(mention.value)
+    step = bound_step(mention.value)
     if above:
         inside = [v for v in values if mention.value < v <= mention.value + step]
     else:

@@ -26,6 +26,7 @@ from core.text.normalize import (
     NumberMention,
     approximate_tolerance,
     assigned_letter,
+    bound_step,
     canonical_number,
     digit_setting,
     extract_numbers,
@@ -603,6 +604,10 @@ def bind_numbers(
             continue
         if rival is None and not here and statement is not None:
             rival = _stated_otherwise(mention, wanted, statement, others, claim)
+        if rival is not None and _inside_bound(claim, mention, rival[1]):
+            bound += 1
+            counted += 1
+            continue
         counted += digits or rival is not None
         if mismatch is None and rival is not None:
             mismatch = rival[1]
@@ -1183,6 +1188,19 @@ def _contradicting(
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
     return best
+
+
+def _inside_bound(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
+    """Whether the rival is a value the claim's bound covers ("more than 85%" of 86.3%)."""
+    before = claim[: mention.start]
+    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+    values = extract_numbers(rival.paper_value)
+    if not (above or below) or not values or values[0].percent != mention.percent:
+        return False
+    value, step = values[0].value, bound_step(mention.value)
+    if above:
+        return mention.value < value <= mention.value + step
+    return mention.value - step <= value < mention.value
 
 
 def _breaks(claim: str, mention: NumberMention, rival: Mismatch) -> bool:

@@ -104,6 +104,8 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() in ("all", "both") and _FLOATING.search(text[: m.start()]):
             continue
+        if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
+            continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
@@ -116,6 +118,14 @@ def overclaim_terms(text: str) -> list[str]:
 #: "Patients, their doctors and the nurses were all unaware …": a floating "all" after a list
 #: the sentence names in full quantifies that list only.
 _FLOATING = re.compile(r"^[^.;:]*\w,?\s+and\s+[^.;:]*?\b(?:were|are|have|had)\s+$", re.I)
+
+#: "Relative to the best baseline": a superlative that picks the reference of a comparison
+#: claims nothing about the paper's own method.
+_REFERENCE = re.compile(
+    r"\s+(?:\w+\s+)?(?:baselines?|competitors?|prior|previous|existing|competing|other|"
+    r"published)(?![\w-])",
+    re.I,
+)
 
 #: The noun after a quantifier: "all (of the) measures".
 _NOUN = r"(?:the\s+|of\s+the\s+)?([a-z]{4,})"
