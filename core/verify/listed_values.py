@@ -69,9 +69,8 @@ def listed_mismatch(
     """The first claim value that an evidence sentence lists for another item than the claim's."""
     claim_words = content_words(claim)
     # A table row's cells are read by their columns (row_binding), not as a list.
-    read = [
-        (ev, lists) for ev in evidence if not is_table_row(ev.text) and (lists := _lists(ev.text))
-    ]
+    every = [(ev, _lists(ev.text)) for ev in evidence]
+    read = [(ev, lists) for ev, lists in every if lists and not is_table_row(ev.text)]
     for mention in mentions:
         if _minor(mention, claim) or is_risk_change(claim, mention):
             continue
@@ -92,7 +91,7 @@ def listed_mismatch(
                     continue
                 if any(states_value(value_forms(m), paper) for m in mentions):
                     continue  # the claim states the other value too: it names both items
-                if not _stated_elsewhere(forms, _own_words(other, parts), ev, evidence):
+                if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):
                     found = Mismatch(mention.raw, paper.raw, ev.page, ev.sentence_index)
         if found is not None:
             return found
@@ -100,16 +99,18 @@ def listed_mismatch(
 
 
 def _stated_elsewhere(
-    forms: set[Decimal], item: frozenset[str], listing: Evidence, evidence: Sequence[Evidence]
+    forms: set[Decimal],
+    item: frozenset[str],
+    listing: Evidence,
+    every: Sequence[tuple[Evidence, list[tuple[list[_Part], str]]]],
 ) -> bool:
-    """Whether another evidence sentence gives the value to the item.
+    """Whether another evidence sentence (with its lists) gives the value to the item.
 
     A sentence that lists it does so in the part stating it; any other, anywhere in it.
     """
-    for ev in evidence:
+    for ev, lists in every:
         if ev is listing or not any(states_value(forms, n) for n in stated_numbers(ev.text)):
             continue
-        lists = _lists(ev.text)
         if not lists and _holds(item, content_words(ev.text)):
             return True
         for parts, _ in lists:
@@ -132,25 +133,12 @@ def _minor(mention: NumberMention, claim: str) -> bool:
 def _lists(text: str) -> list[tuple[list[_Part], str]]:
     """The sentence's lists of two or more valued parts, its brackets' lists too."""
     out = []
-    for piece in [text, *_bracketed(text)]:
+    # a bracket that lists is read as a sentence of its own
+    inner = [p[1:-1] for p in _outside(text) if _is_bracket(p) and p[-1:] in _CLOSE]
+    for piece in [text, *inner]:
         parts = _parts(piece)
         if len(parts) >= 2:
             out.append((parts, piece))
-    return out
-
-
-def _bracketed(text: str) -> list[str]:
-    """The contents of the sentence's outermost brackets."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in _OPEN:
-            if depth == 0:
-                start = i + 1
-            depth += 1
-        elif ch in _CLOSE and depth:
-            depth -= 1
-            if depth == 0:
-                out.append(text[start:i])
     return out
 
 
@@ -173,17 +161,12 @@ def _outside(text: str) -> list[str]:
 
 
 def _masked(text: str) -> str:
-    """The text with bracketed characters blanked, so that joints inside them are not seen."""
-    chars, depth = list(text), 0
-    for i, ch in enumerate(text):
-        if ch in _OPEN:
-            depth += 1
-        elif ch in _CLOSE and depth:
-            depth -= 1
-            continue
-        if depth:
-            chars[i] = "_"
-    return "".join(chars)
+    """The text with its brackets blanked, so that joints inside them are not seen."""
+    return "".join("_" * len(p) if _is_bracket(p) else p for p in _outside(text))
+
+
+def _is_bracket(piece: str) -> bool:
+    return piece[:1] in _OPEN
 
 
 def _parts(text: str) -> list[_Part]:
@@ -227,7 +210,7 @@ def _label(
     item = "".join(
         piece
         for piece in _outside(item)
-        if not (piece[:1] in _OPEN and any(ch.isdigit() for ch in piece))
+        if not (_is_bracket(piece) and any(ch.isdigit() for ch in piece))
     )
     return frozenset(w for w in content_words(item) if len(w) >= 3 or w[0].isdigit())
 
