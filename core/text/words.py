@@ -30,7 +30,9 @@ _STOPWORDS = frozenset(
 _ZH_STOP = frozenset(
     "的了是在和与及而也都就被把对这那其之为以于中上下个种该此我们他它们作者文本论提出"
 )
-_LATIN = re.compile(r"[a-z0-9]+(?:[.\-][a-z0-9]+)*")
+#: Latin letters with their accents: "Kraków" and "Đắk Lắk" are words, not "krak" and "k".
+LETTERS = "A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿ"
+_LATIN = re.compile(rf"[{LETTERS}0-9]+(?:[.\-][{LETTERS}0-9]+)*")
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s")
 
 

@@ -42,13 +42,14 @@ _CLAIM = (
     ),
 )
 #: A value and the group after it: "11% with CBT-I", "0.82 in women", "38% of controls",
-#: "0.46 (95% CI 0.20 to 0.72) among girls".
-_VALUE = re.compile(
-    rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s*\([^()]*\))?(?:\s+[a-z]+){{0,2}}?\s+"
+#: "0.46 (95% CI 0.20 to 0.72) among girls", "281 ± 6 mV for NiFeMn".
+VALUE = re.compile(
+    rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s*±\s*\d+(?:\.\d+)?)?"
+    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-z]+){{0,2}}?)\s+"
     rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)(?=\s+and\s|\s+vs\.?\s|\s+versus\s|[,;()]|\.\s|\.$|$)",
     re.I,
 )
-_GENERIC = frozenset({"group", "groups", "arm", "arms", "the", "participants", "patients"})
+GENERIC = frozenset({"group", "groups", "arm", "arms", "the", "participants", "patients"})
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,13 @@ def check_group_values(claim: str, evidence: Sequence[Evidence]) -> GroupsRevers
     found = next((m for p in _CLAIM if (m := p.search(claim)) is not None), None)
     if found is None:
         return None
-    subject = fact_words(found.group("subject"), _GENERIC)
-    a, b = fact_words(found.group("a"), _GENERIC), fact_words(found.group("b"), _GENERIC)
+    subject = fact_words(found.group("subject"), GENERIC)
+    a, b = fact_words(found.group("a"), GENERIC), fact_words(found.group("b"), GENERIC)
     if not subject or not (a or b):
         return None
     for ev in evidence:
         given = _two_groups(ev.text)
-        if given is None or not held(subject, fact_words(ev.text[: given[0].start], _GENERIC)):
+        if given is None or not held(subject, fact_words(ev.text[: given[0].start], GENERIC)):
             continue
         pair = _matched(a, b, given)
         if pair is None:
@@ -130,10 +131,10 @@ def _two_groups(text: str) -> tuple[_Given, _Given] | None:
             m["value"] + (m["percent"] or ""),
             m["percent"] is not None,
             m["group"].strip(),
-            frozenset(fact_words(m["group"], _GENERIC)),
+            frozenset(fact_words(m["group"], GENERIC)),
             m.start(),
         )
-        for m in _VALUE.finditer(text)
+        for m in VALUE.finditer(text)
     ]
     if len(given) != 2 or given[0].percent != given[1].percent or given[0].words == given[1].words:
         return None

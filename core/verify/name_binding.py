@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from core.text.normalize import canonical_number, extract_numbers, match_key, number_keys
 from core.text.sentences import is_cjk_char
-from core.text.words import fact_words, states_same_fact
+from core.text.words import LETTERS, fact_words, states_same_fact
 from core.types import Evidence
-from core.verify.gates.common import LETTERS, bare_name, name_key, ngram_keys
+from core.verify.gates.common import bare_name, name_key, ngram_keys
 from core.verify.gates.lexicon import DEMONYMS, GENERIC_ACRONYMS, NOT_NAMES
 
 #: A name: an acronym or a word with a capital inside (BERT, JSON, GitHub, fastText), or a

@@ -67,6 +67,7 @@ from core.verify.funders import FunderWrong, check_funder, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
+from core.verify.group_ranks import GroupRankWrong, check_group_rank, ranked_sentences
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
@@ -109,6 +110,7 @@ Reversal = (
     | AdviceReversed
     | CrossedPair
     | GroupsReversed
+    | GroupRankWrong
     | DifferenceDenied
     | LeftOpen
     | NotSignificant
@@ -188,6 +190,7 @@ class Checker:
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
         self.grouped = grouped_sentences(paper.sentences)
+        self.ranked = ranked_sentences(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
@@ -588,6 +591,7 @@ class Checker:
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
+            or check_group_rank(read, [*evidence, *self.ranked])
         )
 
     def _null_confirmed(self, text: str) -> tuple[str, int] | None:

@@ -19,6 +19,7 @@ from core.text.normalize import (
     scaled_forms,
 )
 from core.text.sentences import cjk_ratio, is_cjk_char
+from core.text.words import LETTERS
 from core.types import BlockKind, Paper
 from core.verify.gates.lexicon import DEMONYMS, NAME_MODIFIERS, UNITS_ZH
 
@@ -104,8 +105,6 @@ INLINE_MARKER = re.compile(r"(?:^|(?<=[\s:;,。]))\(\d\)(?=\s*[^\d\s%.,;:)])")
 COMPOUND = re.compile(
     r"(?<![A-Za-z0-9_+])[A-Za-z][A-Za-z0-9\-]*(?:\s?\+\s?[A-Za-z][A-Za-z0-9\-]*)+"
 )
-#: Latin letters with their accents: "Kraków" is one name, not "Krak".
-LETTERS = "A-Za-zÀ-ÖØ-öø-ÿĀ-ſ"
 NAME_TOKEN = re.compile(
     rf"(?<![{LETTERS}0-9])[{LETTERS}][{LETTERS}0-9]*(?:[-_.][{LETTERS}0-9]+)*(?:'s)?"
 )
