@@ -184,6 +184,12 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("It beat the best previous result.", []),
         ("It is the best baseline-free model.", ["best"]),
         ("It is the best model.", ["best"]),
+        # what a comparison or superlative is set against; the values settle it
+        ("It scored a higher Dice than every baseline it was compared with.", []),
+        ("Removing it hurt more than removing any other component.", []),
+        ("NCM83 delivered the highest capacity of all samples.", []),
+        ("It performs better than the baseline on all datasets.", ["all"]),
+        ("It delivered high capacity in all samples.", ["all"]),
     ],
 )
 def test_any_that_claims_no_universal(sentence: str, terms: list[str]) -> None:

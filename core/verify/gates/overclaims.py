@@ -106,6 +106,8 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
+        if _COMPARED_WITH_ALL.search(text[: m.start()]):
+            continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
@@ -124,6 +126,16 @@ _FLOATING = re.compile(r"^[^.;:]*\w,?\s+and\s+[^.;:]*?\b(?:were|are|have|had)\s+
 _REFERENCE = re.compile(
     r"\s+(?:\w+\s+)?(?:baselines?|competitors?|prior|previous|existing|competing|other|"
     r"published)(?![\w-])",
+    re.I,
+)
+
+#: "Higher than any other component", "the lowest overpotential of all the catalysts": the word
+#: sets what a comparison or superlative is against, which the values settle (the comparison
+#: checks and the judge), not an absolute the evidence must repeat.
+_COMPARED_WITH_ALL = re.compile(
+    r"\bthan\s+(?:[\w-]+\s+){0,2}$|"
+    r"\b(?:highest|lowest|largest|smallest|greatest|biggest|fewest|fastest|slowest|strongest|"
+    r"weakest|best|worst|most|least|top)\b[^,;.]*\b(?:of|among)\s+$",
     re.I,
 )
 
