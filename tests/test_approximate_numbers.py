@@ -178,3 +178,29 @@ def test_a_bound_covers_a_rival_inside_it(claim: str, mismatch: str | None) -> N
     reasons = checker.verify(claim)[0].reasons
     found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
     assert found == ([mismatch] if mismatch else []), reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the base of a rate is its unit: no count of patients to bind to "232 patients"
+        (
+            "With 5 mg, about eight fewer patients per 100 developed delirium than with placebo.",
+            False,
+        ),
+        (
+            "With 5 mg, about eight fewer patients in 100 developed delirium than with placebo.",
+            True,
+        ),
+    ],
+)
+def test_a_rates_base_is_no_value(claim: str, flagged: bool) -> None:
+    paper = make_paper(
+        [
+            "Delirium occurred in 38 of 232 (16.4%) patients receiving 5 mg and 57 of 231 (24.7%) "
+            "receiving placebo."
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    assert any(r.startswith("number_") for r in verdict.reasons) == flagged

@@ -195,6 +195,15 @@ def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> Num
 
 
 #: What comes before a number assigned to a condition's letter: "n=15", "k = 10".
+#: The base of a rate: "eight fewer per 100 patients", "2.1 cases per 1,000 person-years".
+_RATE_BASE = re.compile(r"\b(?:per|for every|in every|out of every)\s+$", re.I)
+
+
+def is_rate_base(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is what a rate is per, a unit rather than a value."""
+    return _RATE_BASE.search(text, max(0, start - 16), start) is not None
+
+
 _ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
 
 

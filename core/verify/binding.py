@@ -30,6 +30,7 @@ from core.text.normalize import (
     canonical_number,
     digit_setting,
     extract_numbers,
+    is_rate_base,
     settle_approximate,
     settle_bound,
     spans_years,
@@ -711,6 +712,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _ENUMERATOR.match(text[m.start :])
         and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
         and not any(a <= m.start < b for a, b in cited)
+        and not is_rate_base(text, m.start)
     )
 
 

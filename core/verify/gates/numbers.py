@@ -18,6 +18,7 @@ from core.text.normalize import (
     canonical_number,
     extract_numbers,
     in_name,
+    is_rate_base,
     ratios,
     settle_approximate,
     settle_bound,
@@ -205,6 +206,8 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
     out: list[NumberMention] = []
     for mention in extract_numbers(text):
         if inside(mention.start, mention.end, skip) or glued_to_name(text, mention.start):
+            continue
+        if is_rate_base(text, mention.start):
             continue
         if mention.canonical not in seen:
             seen.add(mention.canonical)
