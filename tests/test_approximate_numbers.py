@@ -30,7 +30,16 @@ PAPER = make_paper(
 
 @pytest.mark.parametrize(
     ("value", "tolerance"),
-    [("16", "1"), ("38.4", "0.1"), ("89000", "500"), ("8100", "50"), ("90", "1"), ("2000", "500")],
+    [
+        ("16", "1"),
+        ("38.4", "0.1"),
+        ("89000", "500"),
+        ("8100", "50"),
+        ("90", "1"),
+        ("2000", "500"),
+        ("140", "5"),
+        ("142", "1"),
+    ],
 )
 def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> None:
     assert approximate_tolerance(Decimal(value)) == Decimal(tolerance)

@@ -128,12 +128,13 @@ def approximate_tolerance(value: Decimal) -> Decimal:
     """How far a paper value may lie from an approximate claim value.
 
     One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
-    of a round number's unit ("around 89,000" covers 88,500 to 89,500, not 88,000).
+    of a round number's unit from a hundred up ("around 89,000" covers 88,500 to 89,500, not
+    88,000; "roughly £140" covers £142).
     """
     unit = digit_unit(value)
     if unit < 1:
         return unit
-    if value >= 1000 and unit >= 100:
+    if value >= 100 and unit >= 10:
         return unit / 2
     return Decimal(1)
 
@@ -194,7 +195,6 @@ def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> Num
     return replace(mention, value=min(near, key=lambda v: abs(v - mention.value)))
 
 
-#: What comes before a number assigned to a condition's letter: "n=15", "k = 10".
 #: The base of a rate: "eight fewer per 100 patients", "2.1 cases per 1,000 person-years".
 _RATE_BASE = re.compile(r"\b(?:per|for every|in every|out of every)\s+$", re.I)
 
@@ -204,6 +204,7 @@ def is_rate_base(text: str, start: int) -> bool:
     return _RATE_BASE.search(text, max(0, start - 16), start) is not None
 
 
+#: What comes before a number assigned to a condition's letter: "n=15", "k = 10".
 _ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
 
 

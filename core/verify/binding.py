@@ -168,6 +168,16 @@ class _Context:
     population: str = ""  # what a share is of, left out of its words: "student" of "64% of …"
 
 
+def _before_next_number(tokens: Sequence[str]) -> list[str]:
+    """The tokens up to the first that states a number, in digits or in words."""
+    out = []
+    for t in tokens:
+        if re.fullmatch(r"[\d.,%]+", t) or spelled_numbers(t):
+            break
+        out.append(t)
+    return out
+
+
 @functools.lru_cache(maxsize=4096)
 def number_context(text: str, start: int, end: int) -> _Context:
     """Content words near a number; a semicolon (and a table row label's ``:``) ends them.
@@ -194,8 +204,13 @@ def number_context(text: str, start: int, end: int) -> _Context:
         for n in map(bare_name, reversed(_LATIN.findall(t)))
         if NAME.match(n)
     ]
+    # A name after the value belongs to it only up to the next number: "1,000 epochs on four
+    # A100 GPUs" counts A100s with its four.
     names += [
-        n.casefold() for t in right for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
+        n.casefold()
+        for t in _before_next_number(right)
+        for n in map(bare_name, _LATIN.findall(t))
+        if NAME.match(n)
     ]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
@@ -965,6 +980,9 @@ def same_kind(
     # A value measured in a unit ("5 mg") is rivalled only by one measured alike.
     measure = _measure(claim, mention)
     if measure is not None and measure != _measure(evidence, other):
+        return False
+    # ... and a count of things ("1,000 epochs") is no value measured in a unit ("40 GB").
+    if measure is None and _measure(evidence, other) is not None and _counted(claim, mention):
         return False
     if mention.scientific and other.scientific:
         # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
