@@ -45,6 +45,10 @@ def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> N
     assert approximate_tolerance(Decimal(value)) == Decimal(tolerance)
 
 
+def test_a_round_percentage_stays_within_one() -> None:
+    assert approximate_tolerance(Decimal(140), percent=True) == 1
+
+
 @pytest.mark.parametrize(
     ("claim", "number_flagged"),
     [

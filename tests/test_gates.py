@@ -190,6 +190,10 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("NCM83 delivered the highest capacity of all samples.", []),
         ("It performs better than the baseline on all datasets.", ["all"]),
         ("It delivered high capacity in all samples.", ["all"]),
+        # a rate or an interval
+        ("It missed 7 in every 1,000 children.", []),
+        ("Scores were taken every three months.", []),
+        ("Scores were taken at every visit.", ["every"]),
     ],
 )
 def test_any_that_claims_no_universal(sentence: str, terms: list[str]) -> None:

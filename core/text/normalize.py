@@ -124,17 +124,18 @@ BOUND_ABOVE_AFTER = re.compile(r"\s*%?\s*(?:以上|多)")
 BOUND_BELOW_AFTER = re.compile(r"\s*%?\s*(?:以下|以内)")
 
 
-def approximate_tolerance(value: Decimal) -> Decimal:
+def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
     """How far a paper value may lie from an approximate claim value.
 
     One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
     of a round number's unit from a hundred up ("around 89,000" covers 88,500 to 89,500, not
-    88,000; "roughly £140" covers £142).
+    88,000; "roughly £140" covers £142); a percentage stays within one ("about 140%" is no
+    142%).
     """
     unit = digit_unit(value)
     if unit < 1:
         return unit
-    if value >= 100 and unit >= 10:
+    if (value >= 1000 and unit >= 100) or (not percent and value >= 100 and unit >= 10):
         return unit / 2
     return Decimal(1)
 
@@ -188,7 +189,7 @@ def settle_bound(
 
 def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> NumberMention:
     """``mention`` read as the value nearest it within its tolerance, when there is one."""
-    tolerance = approximate_tolerance(mention.value)
+    tolerance = approximate_tolerance(mention.value, percent=mention.percent)
     near = [v for v in values if abs(v - mention.value) <= tolerance]
     if not near:
         return mention
