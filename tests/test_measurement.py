@@ -39,6 +39,7 @@ PAPER = make_paper(
         ("Grades were collected at the end of the year.", None),
         # a source set against the claim's is denied, not claimed
         ("Dementia was identified from records rather than participants' own reports.", None),
+        ("Sleep cannot be measured objectively with wrist-worn devices here.", None),
         (
             "Grades were obtained from questionnaires instead of school records.",
             "self-report->records",

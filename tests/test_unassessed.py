@@ -34,6 +34,7 @@ EVIDENCE = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in PAPER.senten
         # the paper's own words, the open question restated, a method not used, another fact
         ("Light exposure delays melatonin release, the authors note.", False),
         ("The authors did not measure light exposure.", False),
+        ("The study cannot show that light exposure delayed melatonin release.", False),
         ("It is unknown whether the findings apply to older people.", False),
         ("Sleep was self-reported rather than measured with actigraphy.", False),
         ("Sleep duration was similar in urban and rural schools.", False),

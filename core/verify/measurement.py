@@ -45,7 +45,7 @@ _OBTAINED = re.compile(
     re.I,
 )
 _NEGATED = re.compile(
-    r"\b(?:not|no|never|without|rather than|instead of)\b(?:\W+\w+){0,4}\W*$", re.I
+    r"\b(?:not|cannot|no|never|without|rather than|instead of)\b(?:\W+\w+){0,4}\W*$", re.I
 )
 #: Subjects that name no measure in particular.
 _GENERIC = frozenset(

@@ -55,7 +55,7 @@ _ASSERTS = re.compile(
     re.I,
 )
 _NEGATED = re.compile(
-    r"\b(?:not|no|never|without|unknown|unclear|whether|may|might|could|rather than|"
+    r"\b(?:not|cannot|unable|no|never|without|unknown|unclear|whether|may|might|could|rather than|"
     r"instead of)\b|n't",
     re.I,
 )
