@@ -39,6 +39,7 @@ PAPER = make_paper(
         ("2000", "500"),
         ("140", "5"),
         ("142", "1"),
+        ("100", "5"),
     ],
 )
 def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> None:

@@ -65,10 +65,6 @@ TIMES = ev(
     "A single treatment reduced viral RNA in the supernatant by 93% at 24 hours and by 99.98% "
     "at 48 hours, corresponding to an approximately 5000-fold reduction."
 )
-TRAINING = ev(
-    "Training used AdamW for 1000 epochs with batch size 2 on 4 NVIDIA A100 40 GB GPUs; all "
-    "experiments ran there."
-)
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
@@ -440,9 +436,6 @@ PARAMS = ev(
             1,
             ("three in five", "79%"),
         ),
-        # the value before the claim's noun is its own, whatever names a rival stands near
-        ("Models were trained for 1,000 epochs on four A100 GPUs.", [TRAINING], 2, None),
-        ("Models were trained for 100 epochs on four A100 GPUs.", [TRAINING], 1, ("100", "1000")),
         # an interval's bounds qualify its estimate: no rival of another estimate
         (
             "The pooled effect size was about 0.01, against 0.61 reported in the original study.",
@@ -649,6 +642,9 @@ def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) ->
         ("Patients took 5 mg melatonin.", "Patients took 2 mg melatonin.", True),
         ("Cells were tested at 45 °C.", "Cells were tested at 25 °C for 300 cycles.", True),
         ("Training took 40 hours.", "Each GPU had 40 GB of memory.", False),
+        # ... nor is a count of things
+        ("Training ran for 1,000 epochs.", "Each GPU had 40 GB of memory.", False),
+        ("Training ran for 1,000 epochs.", "Training ran for 40 epochs.", True),
     ],
 )
 def test_a_value_in_a_unit_is_rivalled_by_one_measured_alike(

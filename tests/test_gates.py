@@ -194,6 +194,7 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("It missed 7 in every 1,000 children.", []),
         ("Scores were taken every three months.", []),
         ("Scores were taken at every visit.", ["every"]),
+        ("All eight models reach 50%.", ["all"]),
     ],
 )
 def test_any_that_claims_no_universal(sentence: str, terms: list[str]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.quotes import excerpt
-from core.text.words import content_words, held
+from core.text.words import content_words
 
 #: The claim says the authors admit something, or names the limitations of the work.
 _ADMITS = re.compile(
@@ -105,6 +105,22 @@ _GENERIC = frozenset(
     "all any each every some many most more less other others different same such various "
     "several".split()
 )
+
+
+#: Stems this long are one word when one begins the other and is at most two letters longer:
+#: "evaluat" (evaluated) and "evalu" (evaluation); "data" and "dataset" are not, nor "compar"
+#: and "comparison".
+_STEM_PREFIX = 5
+
+
+def _shared(wanted: set[str], words: set[str]) -> int:
+    """How many of the wanted words the sentence holds, a long stem as its word."""
+    return sum(w in words or any(_one_word(w, o) for o in words) for w in wanted)
+
+
+def _one_word(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return len(short) >= _STEM_PREFIX and len(long) - len(short) <= 2 and long.startswith(short)
 
 
 @dataclass(frozen=True)
@@ -197,7 +213,6 @@ class Admissions:
         need = max(2.0, ADMITTED_SHARE * len(wanted))
         # The evidence may hold table rows and neighbours that are not among the paper's sentences.
         limiting = [content_words(e) for e in evidence if _LIMITATION.search(e)]
-        # by stems: "not evaluated on MRI" is admitted by "evaluation … MRI … not tested"
         return not any(
-            held(wanted, words) >= need for words in [*limiting, *self.limiting, self.section]
+            _shared(wanted, words) >= need for words in [*limiting, *self.limiting, self.section]
         )

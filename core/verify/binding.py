@@ -168,16 +168,6 @@ class _Context:
     population: str = ""  # what a share is of, left out of its words: "student" of "64% of …"
 
 
-def _before_next_number(tokens: Sequence[str]) -> list[str]:
-    """The tokens up to the first that states a number, in digits or in words."""
-    out = []
-    for t in tokens:
-        if re.fullmatch(r"[\d.,%]+", t) or spelled_numbers(t):
-            break
-        out.append(t)
-    return out
-
-
 @functools.lru_cache(maxsize=4096)
 def number_context(text: str, start: int, end: int) -> _Context:
     """Content words near a number; a semicolon (and a table row label's ``:``) ends them.
@@ -204,13 +194,8 @@ def number_context(text: str, start: int, end: int) -> _Context:
         for n in map(bare_name, reversed(_LATIN.findall(t)))
         if NAME.match(n)
     ]
-    # A name after the value belongs to it only up to the next number: "1,000 epochs on four
-    # A100 GPUs" counts A100s with its four.
     names += [
-        n.casefold()
-        for t in _before_next_number(right)
-        for n in map(bare_name, _LATIN.findall(t))
-        if NAME.match(n)
+        n.casefold() for t in right for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
     ]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.

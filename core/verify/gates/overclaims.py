@@ -106,7 +106,9 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
-        if _COMPARED_WITH_ALL.search(text[: m.start()]) or _RATE.match(text, m.end()):
+        if _COMPARED_WITH_ALL.search(text[: m.start()]):
+            continue
+        if m.group(0).casefold() == "every" and _RATE.match(text, m.end()):
             continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
@@ -140,7 +142,7 @@ _COMPARED_WITH_ALL = re.compile(
 )
 
 #: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "every 3 months": a rate or
-#: an interval, not everything.
+#: an interval, not everything ("all eight models" is all of them).
 _RATE = re.compile(
     r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)\b)", re.I
 )
