@@ -638,3 +638,27 @@ def test_a_null_finding_of_listed_things_holds_for_each(claim: str, negation: st
     )
     found = check_null_finding(claim, null_findings(paper.sentences))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # a clause that opens with its verb has the sentence's subject, and holds where it says
+        ("Fasting increased median lifespan in female mice.", "not"),
+        ("Fasting increased median lifespan in male mice.", None),
+        # a subject with a unit, its number included; a semicolon inside brackets parts nothing
+        ("A dose of 5 mg/kg lowered creatinine.", "no"),
+        ("A dose of 15 mg/kg lowered creatinine.", None),
+    ],
+)
+def test_null_findings_in_later_clauses(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "Median lifespan increased by 11% in male mice (from 826 to 917 days; p = 0.003) but "
+            "did not change significantly in female mice (p = 0.62).",
+            "Creatinine fell at 15 mg/kg (41%; p < 0.001); 5 mg/kg had no significant effect "
+            "(9% lower; p = 0.52).",
+        ]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

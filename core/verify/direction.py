@@ -408,7 +408,7 @@ def null_findings(sentences: Sequence[PaperSentence]) -> list[Evidence]:
     return [
         Evidence(s.page, s.text, s.bbox, 1.0, s.index)
         for s in sentences
-        if any(_null(c) or _SIMILAR.search(c) for c in _CLAUSES.split(s.text))
+        if any(_null(c) or _SIMILAR.search(c) for c in _null_clauses(s.text))
     ]
 
 
@@ -450,7 +450,10 @@ def _null(clause: str) -> _Null | None:
 #: Where a finding holds, after it ("between spring and summer samples", "in girls") or
 #: before it ("Among higher-achieving students, there was no effect").
 #: "did not differ by country or gender" holds across countries and genders.
-_SCOPE = re.compile(r"\s*(?:between|among|in|for|across|by)\s+(?P<scope>[^,;.()]+)")
+_SCOPE = re.compile(
+    r"\s*(?:(?:significantly|statistically|meaningfully|appreciably|substantially)\s+)*"
+    r"(?:between|among|in|for|across|by)\s+(?P<scope>[^,;.()]+)"
+)
 _LINKED_WITH = re.compile(r"\s*(?:with|to)\s+(?P<what>[^,;.()]+)")
 _LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
 #: Scopes that name no particular part of a study: "between groups", "in either sex".
@@ -468,7 +471,7 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
     """
     if not _EFFECT.search(claim) or _NEGATION.search(claim):
         return None
-    found = _null_about(fact_words(claim), evidence)
+    found = _null_about(content_words(claim), evidence)
     if found is None:
         return None
     null, ev = found
@@ -483,12 +486,32 @@ def confirmed_null_finding(claim: str, evidence: Sequence[Evidence]) -> Evidence
     """The paper's finding of no effect that a claim denying the effect restates."""
     if not (_NEGATION.search(claim) or _SAME.search(claim)):
         return None
-    found = _null_about(fact_words(claim), evidence, each=True)
+    found = _null_about(content_words(claim), evidence, each=True)
     return found[1] if found is not None else None
 
 
 _CONJUNCTS = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 _WHOLE = re.compile(r"\b(?:overall|total|combined|all|any)\b", re.I)
+
+
+def _null_clauses(text: str) -> list[str]:
+    """The sentence's clauses, split outside brackets.
+
+    A clause that opens with its verb takes the first clause's subject: "Median lifespan
+    increased in males (…) but did not change significantly in female mice".
+    """
+    masked = _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+    bounds, start = [], 0
+    for joint in _CLAUSES.finditer(masked):
+        bounds.append((start, joint.start()))
+        start = joint.end()
+    bounds.append((start, len(text)))
+    clauses = [text[a:b] for a, b in bounds]
+    head = _HEAD.match(clauses[0]) if clauses else None
+    return [
+        f"{head.group('head')} {c.strip()}" if head and _SUBJECTLESS.match(c) else c
+        for c in clauses
+    ]
 
 
 def _null_about(
@@ -504,7 +527,7 @@ def _null_about(
     """
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
-        for clause in _CLAUSES.split(ev.text):
+        for clause in _null_clauses(ev.text):
             null = _null(clause)
             if null is None:
                 continue
@@ -513,7 +536,8 @@ def _null_about(
             parts = [null.subject] if null.pair else _CONJUNCTS.split(null.subject)
             if len(parts) > 1 and not each:
                 parts = [p for p in parts if not _WHOLE.search(p)]
-            subjects = [fact_words(part) - _MEASURES for part in parts]
+            # numbers name the subject too: "5 mg/kg had no significant effect" is no 15 mg/kg
+            subjects = [content_words(part) - _MEASURES for part in parts]
             scopes = [null.scope, leading.group("scope") if leading else ""]
             held = all(
                 2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
@@ -532,7 +556,7 @@ def _null_about(
 #: "Decaffeinated coffee was not associated with …", "Daytime fatigue did not differ",
 #: "Maximum lifespan was not increased".
 _NULL = re.compile(
-    r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w-]+\s+){0,5}?[\w-]+)\s+"
+    r"^\s*(?:[A-Z][a-z]+:\s*)?(?P<subject>(?:[\w/.-]+\s+){0,5}?[\w/.-]+)\s+"
     r"(?:(?:showed|shows|had|has)\s+(?P<no>no)\s+(?:\w+\s+)?(?:association|effect|link|"
     r"relationship|difference|trend|change)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
@@ -540,6 +564,15 @@ _NULL = re.compile(
     r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged))\b",
 )
 _ASIDE = re.compile(r"\s*\([^()]*\)")
+#: A clause that opens with its verb: its subject is the sentence's.
+_SUBJECTLESS = re.compile(
+    r"\s*(?:did|does|do|was|were|is|are|had|has|showed|remained)\s+(?:not|no|un\w+)\b", re.I
+)
+#: A sentence's subject: its first words, up to the verb.
+_HEAD = re.compile(
+    r"\s*(?P<head>[A-Z][\w/.-]*(?:\s+[\w/.-]+){0,4}?)\s+"
+    r"(?:increased|decreased|rose|fell|improved|declined|dropped|was|were|did|had|showed)\b"
+)
 #: A finding of no effect followed by what it is of: "No association was observed for nitrogen
 #: dioxide", "There was no significant difference in memory (p = 0.41)", "No difference in
 #: cognitive performance on the Morris water maze was found", "No association was found
@@ -561,7 +594,9 @@ _SIMILAR = re.compile(
     re.I,
 )
 #: Words of how an exposure was measured, not what it is.
-_MEASURES = frozenset("consumption intake use exposure level score drink drinking".split())
+_MEASURES = frozenset(
+    "consumption intake use exposure level score drink drinking mean median average".split()
+)
 #: A claim of an effect or an association.
 _EFFECT = re.compile(
     r"\b(?:lower\w*|higher|reduc\w*|increas\w*|decreas\w*|improv\w*|associated|linked|"
