@@ -59,6 +59,12 @@ RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in
         # parts that are no list of one kind of value; small counts recur for anything
         ("The 412 participants came from clinics in Ohio.", RECRUITED, None),
         ("Patients receiving placebo took 5 tablets.", ARMS, None),
+        # a value in a unit is given to another item only in that unit
+        (
+            "Mice given 15 mg/kg survived longer.",
+            "The 192 mice (96 per sex) received 5, 15 or 45 mg/kg a day.",
+            None,
+        ),
         # an item's own number is no value of it; the claim names both items by theirs
         ("Respondents aged 60 and over lost more trust than those under 40.", AGES, None),
         (

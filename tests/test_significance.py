@@ -104,6 +104,18 @@ def test_a_sentence_that_denies_the_effect_in_another_part_is_kept() -> None:
     assert all("not_significant" not in v.reasons for v in checker.verify(sentence))
 
 
+def test_a_number_of_the_estimate_tells_which_one_the_claim_means() -> None:
+    paper = make_paper(
+        [
+            "Seven-day survival was 46% with vehicle, 54% at 5 mg/kg (p = 0.57), 79% at 15 mg/kg "
+            "(p = 0.018) and 75% at 45 mg/kg (p = 0.041)."
+        ]
+    )
+    found = estimates(paper.sentences)
+    assert check_significance("The 5 mg/kg dose significantly improved survival.", found)
+    assert check_significance("The 15 mg/kg dose significantly improved survival.", found) is None
+
+
 def test_a_word_few_estimates_use_tells_which_one_the_claim_means() -> None:
     paper = make_paper(
         [

@@ -963,11 +963,11 @@ def same_kind(
     if None not in spans and spans[0] != spans[1]:
         return False
     # A value measured in a unit ("5 mg") is rivalled only by one measured alike.
-    measure = _measure(claim, mention)
-    if measure is not None and measure != _measure(evidence, other):
+    measure = measure_of(claim, mention)
+    if measure is not None and measure != measure_of(evidence, other):
         return False
     # ... and a count of things ("1,000 epochs") is no value measured in a unit ("40 GB").
-    if measure is None and _measure(evidence, other) is not None and _counted(claim, mention):
+    if measure is None and measure_of(evidence, other) is not None and _counted(claim, mention):
         return False
     if mention.scientific and other.scientific:
         # Powers of ten are settings that span decades (learning rates 1e-5 to 5e-4).
@@ -1015,7 +1015,7 @@ _UNIT_KIND = re.compile(
 )
 
 
-def _measure(text: str, mention: NumberMention) -> str | None:
+def measure_of(text: str, mention: NumberMention) -> str | None:
     """What the unit right after a number measures (mass, time, temperature …), if it has one."""
     found = _UNIT_KIND.match(text, mention.end)
     return found.lastgroup if found else None
