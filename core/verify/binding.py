@@ -1095,7 +1095,8 @@ def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
 _CHANGE = re.compile(
     r"\b(?:by|points?|pp|gains?|improv\w*|increas\w*|decreas\w*|drops?|dropped|higher|lower|"
     r"more|less|better|worse|fold|times|margin|difference|reduc\w*|boost\w*|outperform\w*|"
-    r"faster|slower|提高|降低|提升|下降|高出|低于)\b|(?<![A-Za-z])[x\u00d7](?!\w)|倍",
+    r"faster|slower|below|above|ahead|behind|提高|降低|提升|下降|高出|低于)\b|"
+    r"(?<![A-Za-z])[x\u00d7](?!\w)|倍",
     re.I,
 )
 
