@@ -37,9 +37,9 @@ PAPER = make_paper(
         ("8100", "50"),
         ("90", "1"),
         ("2000", "500"),
-        ("140", "5"),
+        ("140", "10"),
         ("142", "1"),
-        ("100", "5"),
+        ("100", "10"),
     ],
 )
 def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> None:

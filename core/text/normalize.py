@@ -129,8 +129,8 @@ def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
 
     One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
     of a round number's unit from a thousand up ("around 89,000" covers 88,500 to 89,500, not
-    88,000), and five below it ("roughly £140" covers £142); a percentage stays within one
-    ("about 140%" is no 142%).
+    88,000), and ten below it ("roughly £140" covers £142, "around 450" 456); a percentage
+    stays within one ("about 140%" is no 142%).
     """
     unit = digit_unit(value)
     if unit < 1:
@@ -138,8 +138,8 @@ def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
     if value >= 1000 and unit >= 100:
         return unit / 2
     if not percent and value >= 100 and unit >= 10:
-        # a number of hundreds is rounded to its tens at most: "about 100 lines" is no 60
-        return Decimal(5)
+        # rounded to its tens or fifties at most: "about 100 lines" is no 60
+        return Decimal(10)
     return Decimal(1)
 
 
