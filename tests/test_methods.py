@@ -63,6 +63,20 @@ def test_methods_must_be_in_the_paper(sentence: str, reasons: list[str]) -> None
 
 
 @pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # what participants do with an instrument claims and denies no method of the paper
+        ("One in eight children never completed a follow-up questionnaire.", []),
+        ("The authors did not use questionnaires.", ["method_in_paper:interviews"]),
+    ],
+)
+def test_what_participants_do_with_an_instrument(sentence: str, reasons: list[str]) -> None:
+    facts = PaperFacts(make_paper(["Of the children, 87% completed a follow-up questionnaire."]))
+    found = [r for r in run_gates(sentence, facts).reasons if r.startswith("method_")]
+    assert found == reasons
+
+
+@pytest.mark.parametrize(
     ("sentence", "absent"),
     [
         ("The paper lacks a user study.", ["user study"]),

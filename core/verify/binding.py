@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from core.text.normalize import (
     BOUND_ABOVE,
@@ -605,7 +605,9 @@ def bind_numbers(
             continue
         if rival is None and not here and statement is not None:
             rival = _stated_otherwise(mention, wanted, statement, others, claim)
-        if rival is not None and _inside_bound(claim, mention, rival[1]):
+        if rival is not None and (
+            _inside_bound(claim, mention, rival[1]) or _complement(claim, mention, rival[1])
+        ):
             bound += 1
             counted += 1
             continue
@@ -674,6 +676,25 @@ def _near_evidence(
     values = [m.value for ev, m in alike if not is_year(m, ev.text)]
     settled = settle_bound(written, values, above=mention.value > mention.bound)
     return mention if settled is written else settled
+
+
+#: A share said of those who did not: "one in eight never completed" is 100% less "87% completed".
+_NOT_DONE = re.compile(r"\b(?:never|not|no|without|failed to|did not|didn't|missed)\b", re.I)
+
+
+def _complement(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
+    """Whether a claim share said of those who did not is the rest of the paper's share."""
+    if not mention.percent or not rival.paper_value.endswith("%"):
+        return False
+    clause = claim[mention.end : mention.end + 60]
+    if not _NOT_DONE.search(clause):
+        return False
+    try:
+        paper = Decimal(rival.paper_value.rstrip("%").replace(",", ""))
+    except InvalidOperation:
+        return False
+    slack = Decimal("1.5") if mention.approximate else Decimal("0.5")
+    return abs(100 - paper - mention.value) <= slack
 
 
 def _within(

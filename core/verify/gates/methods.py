@@ -78,9 +78,19 @@ def _a(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
+#: What participants do with an instrument ("never completed a follow-up questionnaire"): the
+#: method is the study's either way, neither claimed nor denied of the paper.
+_RESPONDED = re.compile(
+    r"\b(?:complet|return|answer|fill|respond|submitt?)\w*\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:interviews?|questionnaires?|surveys?)\b",
+    re.I,
+)
+
+
 def _claimed(text: str) -> list[tuple[str, Method]]:
     if _WISHED.search(text):
         return []
+    text = _RESPONDED.sub(" ", text)
     return [(n, m) for n, m in METHODS.items() if re.search(m.claim, text, re.I)]
 
 
