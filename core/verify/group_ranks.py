@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from core.text.quotes import excerpt
 from core.text.words import fact_words, held
 from core.types import Evidence, PaperSentence
-from core.verify.group_values import GENERIC, VALUE
+from core.verify.group_values import GENERIC, Given, given_values
 
 _UP = r"highest|largest|greatest|biggest|most common|most frequent|most prevalent|most"
 _DOWN = r"lowest|smallest|fewest|least common|least frequent|least prevalent|least"
@@ -81,17 +80,6 @@ class GroupRankWrong:
         )
 
 
-@dataclass(frozen=True)
-class _Given:
-    value: Decimal
-    written: str
-    percent: bool
-    group: str
-    words: frozenset[str]
-    start: int
-    end: int
-
-
 def ranked_sentences(sentences: Sequence[PaperSentence]) -> list[Evidence]:
     """The paper's sentences that rank groups by value, read once per paper."""
     return [
@@ -140,29 +128,12 @@ def check_group_rank(claim: str, evidence: Sequence[Evidence]) -> GroupRankWrong
     return None
 
 
-def _unit(words: str) -> str:
-    """A short word between a value and its group is its unit ("251 mV for NiFeV")."""
-    words = words.strip()
-    return f" {words}" if words and " " not in words and len(words) <= 5 else ""
-
-
-def _ranking(text: str) -> tuple[list[_Given], _Given | None, _Given | None] | None:
+def _ranking(text: str) -> tuple[list[Given], Given | None, Given | None] | None:
     """The sentence's groups with values of one kind, and its lowest and highest when ranged.
 
     Three groups or more, or two that bound a range ("from … to …").
     """
-    given = [
-        _Given(
-            Decimal(m["value"]),
-            m["value"] + (m["percent"] or "") + _unit(m["unit"]),
-            m["percent"] is not None,
-            m["group"].strip(),
-            frozenset(fact_words(m["group"], GENERIC)),
-            m.start(),
-            m.end(),
-        )
-        for m in VALUE.finditer(text)
-    ]
+    given = given_values(text)
     if len(given) < 2 or len({g.percent for g in given}) > 1:
         return None
     if len({g.words for g in given}) < len(given) or any(not g.words for g in given):

@@ -76,13 +76,38 @@ class GroupsReversed:
 
 
 @dataclass(frozen=True)
-class _Given:
+class Given:
+    """A value a sentence gives a group: "11% with CBT-I", "251 mV for NiFeV"."""
+
     value: Decimal
     written: str
     percent: bool
     group: str
     words: frozenset[str]
     start: int
+    end: int
+
+
+def given_values(text: str) -> list[Given]:
+    """Every value of the sentence followed by its group, in order."""
+    return [
+        Given(
+            Decimal(m["value"]),
+            m["value"] + (m["percent"] or "") + _unit(m["unit"]),
+            m["percent"] is not None,
+            m["group"].strip(),
+            frozenset(fact_words(m["group"], GENERIC)),
+            m.start(),
+            m.end(),
+        )
+        for m in VALUE.finditer(text)
+    ]
+
+
+def _unit(words: str) -> str:
+    """A short word between a value and its group is its unit ("251 mV for NiFeV")."""
+    words = words.strip()
+    return f" {words}" if words and " " not in words and len(words) <= 5 else ""
 
 
 def grouped_sentences(sentences: Sequence[PaperSentence]) -> list[Evidence]:
@@ -123,27 +148,15 @@ def check_group_values(claim: str, evidence: Sequence[Evidence]) -> GroupsRevers
     return None
 
 
-def _two_groups(text: str) -> tuple[_Given, _Given] | None:
+def _two_groups(text: str) -> tuple[Given, Given] | None:
     """The sentence's two values of one kind with their groups, when it gives exactly two."""
-    given = [
-        _Given(
-            Decimal(m["value"]),
-            m["value"] + (m["percent"] or ""),
-            m["percent"] is not None,
-            m["group"].strip(),
-            frozenset(fact_words(m["group"], GENERIC)),
-            m.start(),
-        )
-        for m in VALUE.finditer(text)
-    ]
+    given = given_values(text)
     if len(given) != 2 or given[0].percent != given[1].percent or given[0].words == given[1].words:
         return None
     return given[0], given[1]
 
 
-def _matched(
-    a: set[str], b: set[str], given: tuple[_Given, _Given]
-) -> tuple[_Given, _Given] | None:
+def _matched(a: set[str], b: set[str], given: tuple[Given, Given]) -> tuple[Given, Given] | None:
     """The claim's two groups as the sentence's (first, second), or None when it cannot tell."""
     one, two = given
     hits = [(bool(a & g.words), bool(b & g.words)) for g in given]
