@@ -67,6 +67,7 @@ from core.verify.funders import FunderWrong, check_funder, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
+from core.verify.group_owners import group_mismatch, grouped_values
 from core.verify.group_ranks import GroupRankWrong, check_group_rank, ranked_sentences
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
@@ -190,6 +191,7 @@ class Checker:
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
         self.grouped = grouped_sentences(paper.sentences)
+        self.valued = grouped_values(paper.sentences)
         self.ranked = ranked_sentences(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
@@ -431,6 +433,8 @@ class Checker:
             return replace(binding, mismatch=cell)
         if binding.mismatch is None:
             other = value_of_other_owner(numbers.mentions, numbers.text, evidence)
+            if other is None and not cross:
+                other = group_mismatch(numbers.mentions, numbers.text, self.valued)
             if other is None and not cross:
                 other = listed_mismatch(numbers.mentions, numbers.text, evidence)
             if other is None:

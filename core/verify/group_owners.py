@@ -1,0 +1,186 @@
+"""A value the paper gives one group, said of another group of the same sentence.
+
+"Mean visitation was 4.1 visits per watch on conventional farms, 7.9 on organic farms and 9.3
+on mixed farms": a claim that organic farms averaged 9.3 visits keeps the paper's value and its
+words, and gives the value to the wrong group. Each value of such a sentence gets the group the
+sentence gives it ("9.3 on mixed farms", "25% fly ash", "organic 7.9 (6.9-9.0)"); a group is
+told from the others of its sentence by the words only it has. A claim's value belongs to the
+group the claim names nearest it, with no other of the claim's values between them; when that is
+another group than the paper's, and the claim does not name the paper's group at all, the claim
+contradicts the paper, whose value for the claim's group is named.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.normalize import NumberMention
+from core.text.words import fact_words
+from core.types import Evidence, PaperSentence
+from core.verify.binding import (
+    Mismatch,
+    same_at_precision,
+    stated_numbers,
+)
+from core.verify.group_values import GENERIC
+
+_NUMBER = r"(?<![\w.])\d+(?:\.\d+)?"
+_STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|[,;:()]|\.\s|\.$|$)"
+#: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe".
+_AFTER = re.compile(
+    rf"(?P<value>{_NUMBER})\s?%?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
+    r"(?:\s+[a-z]+){0,3}?\s+(?:with|in|among|for|on|under|after|during)\s+(?:the\s+)?"
+    rf"(?P<group>[^,;:()\d]+?){_STOP}",
+    re.I,
+)
+#: "25% Class F fly ash (FA)": a share and what it is of, one item of a list.
+_SHARE_OF = re.compile(
+    rf"(?P<value>{_NUMBER})\s?%\s+(?P<group>(?:[A-Za-z][\w\-]*\s+){{0,4}}?[A-Za-z][\w\-]*)"
+    r"(?:\s*\([^()]*\))?(?=\s*(?:,|\band\b|;|\.\s|\.$|$))"
+)
+#: "organic 7.9 (6.9-9.0)": a table written as text, one group and its value per part.
+_LABELLED = re.compile(rf"^\s*(?P<group>[A-Za-z][\w\- ]{{0,40}}?)\s+(?P<value>{_NUMBER})\b")
+_PARTS = re.compile(r"[^;]+")
+#: A number that is part of a name: "3-back", "5-point".
+_NAMING = re.compile(r"-[A-Za-z]")
+#: A list of shares is read only when it is a list.
+_LIST = 3
+
+
+@dataclass(frozen=True)
+class _Given:
+    value: NumberMention
+    words: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A paper sentence that gives two or more groups a value each."""
+
+    evidence: Evidence
+    given: tuple[_Given, ...]
+
+
+def _given(text: str) -> list[_Given]:
+    numbers = stated_numbers(text)
+    found: list[tuple[int, str]] = [(m.start("value"), m["group"]) for m in _AFTER.finditer(text)]
+    shares = [(m.start("value"), m["group"]) for m in _SHARE_OF.finditer(text)]
+    if len(shares) >= _LIST:
+        found += shares
+    if ":" in text:
+        for part in _PARTS.finditer(text, text.index(":") + 1):
+            labelled = _LABELLED.match(part.group())
+            if labelled:
+                found.append((part.start() + labelled.start("value"), labelled["group"]))
+    out: list[_Given] = []
+    for start, group in found:
+        mention = next((n for n in numbers if n.start == start), None)
+        words = frozenset(fact_words(group, GENERIC))
+        if mention is not None and words and all(g.value.start != start for g in out):
+            out.append(_Given(mention, words))
+    return out
+
+
+def grouped_values(sentences: Sequence[PaperSentence]) -> list[Grouped]:
+    """The paper's sentences that give two or more groups a value each, read once per paper."""
+    out = []
+    for s in sentences:
+        if s.section == "table":
+            continue  # a table's rows are read by ``row_binding``
+        given = _given(s.text)
+        if len({g.words for g in given}) >= 2:
+            out.append(Grouped(Evidence(s.page, s.text, s.bbox, 1.0, s.index), tuple(given)))
+    return out
+
+
+def group_mismatch(
+    mentions: Sequence[NumberMention], claim: str, grouped: Sequence[Grouped]
+) -> Mismatch | None:
+    """The first claim value a paper sentence gives another group than the one the claim names."""
+    claim_words = _positions(claim)
+    for mention in mentions:
+        for sentence in grouped:
+            found = _swapped(claim, mention, claim_words, mentions, sentence)
+            if found is not None and not _given_elsewhere(mention, found[0], grouped):
+                ev = sentence.evidence
+                return Mismatch(mention.raw, found[1].value.raw, ev.page, ev.sentence_index)
+    return None
+
+
+def _swapped(
+    claim: str,
+    mention: NumberMention,
+    claim_words: dict[str, list[int]],
+    numbers: Sequence[NumberMention],
+    sentence: Grouped,
+) -> tuple[frozenset[str], _Given] | None:
+    """The claim's group and the paper's value for it, when the sentence gives ours to another."""
+    alike = [g for g in sentence.given if g.value.percent == mention.percent]
+    owners = [g for g in alike if _same(mention, g.value)]
+    if len(owners) != 1:
+        return None
+    owner = owners[0]
+    named = {g: _named_at(_own(g, alike), claim_words) for g in alike}
+    if named[owner]:
+        return None
+    near = [
+        (abs(at - mention.start), g)
+        for g, places in named.items()
+        for at in places
+        if not _between(claim, numbers, mention, at)
+    ]
+    if not near:
+        return None
+    group = min(near, key=lambda pair: pair[0])[1]
+    if group is owner or _same(mention, group.value):
+        return None
+    return group.words, group
+
+
+def _same(a: NumberMention, b: NumberMention) -> bool:
+    """One value at the precision of either: "9.3" and "9.30", not 10% and 8% (0.1 and 0.08)."""
+    return same_at_precision(a.value, b.value) or same_at_precision(b.value, a.value)
+
+
+def _own(given: _Given, alike: Sequence[_Given]) -> frozenset[str]:
+    """The words of a group that no other group of its sentence has."""
+    others = set().union(*(g.words for g in alike if g is not given))
+    return given.words - others
+
+
+def _named_at(own: frozenset[str], claim_words: dict[str, list[int]]) -> list[int]:
+    """Where the claim names a group: two thirds of its own words, at their first place."""
+    places = [claim_words[w][0] for w in own if w in claim_words]
+    if not own or 3 * len(places) < 2 * len(own):
+        return []
+    return places
+
+
+def _positions(claim: str) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for m in re.finditer(r"[^\W\d_][\w\-]*", claim):
+        for w in fact_words(m.group()):
+            out.setdefault(w, []).append(m.start())
+    return out
+
+
+def _between(claim: str, numbers: Sequence[NumberMention], mention: NumberMention, at: int) -> bool:
+    """Whether another value stands between a value and a place; "3-back" names, not values."""
+    low, high = sorted((mention.start, at))
+    return any(
+        low < n.start < high and n.start != mention.start and not _NAMING.match(claim, n.end)
+        for n in numbers
+    )
+
+
+def _given_elsewhere(
+    mention: NumberMention, words: frozenset[str], grouped: Sequence[Grouped]
+) -> bool:
+    """Whether another sentence gives the claim's value to the claim's group."""
+    return any(
+        g.words >= words and g.value.percent == mention.percent and _same(mention, g.value)
+        for s in grouped
+        for g in s.given
+    )

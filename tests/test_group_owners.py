@@ -1,0 +1,84 @@
+"""A value the paper gives one group, claimed of another group of the same sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import PaperSentence
+from core.verify.binding import stated_numbers
+from core.verify.group_owners import group_mismatch, grouped_values
+
+
+def sentences(*texts: str) -> list[PaperSentence]:
+    return [
+        PaperSentence(index=i, text=t, page=1, bboxes=((0, 0, 1, 1),), section="Results")
+        for i, t in enumerate(texts)
+    ]
+
+
+FARMS = (
+    "Mean visitation was 4.1 visits per watch on conventional farms, 7.9 on organic farms and "
+    "9.3 on mixed farms."
+)
+SLEEP = (
+    "Accuracy on a 3-back task (d') fell from 2.41 after normal sleep to 2.05 after partial "
+    "restriction and 1.58 after total deprivation (p < 0.001)."
+)
+MIXES = (
+    "We compared four materials as partial replacements for cement: 25% Class F fly ash (FA), "
+    "40% ground granulated blast-furnace slag (GGBS), 8% silica fume (SF) and 10% metakaolin "
+    "(MK), against a plain control."
+)
+TABLE = (
+    "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
+    "mixed 9.3 (8.1-10.6)."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "expected"),
+    [
+        # the mixed farms' value, claimed of organic farms
+        (
+            "Organic farms averaged about 9.3 visits per watch, against 4.1 on conventional farms.",
+            FARMS,
+            ("9.3", "7.9"),
+        ),
+        ("Organic farms averaged about 9.3 visits per watch.", TABLE, ("9.3", "7.9")),
+        # "3-back" names the task: no value between the group and its value
+        ("After total sleep deprivation, mean 3-back d' dropped to 2.05.", SLEEP, ("2.05", "1.58")),
+        ("The metakaolin mix replaced 25% of the cement.", MIXES, ("25%", "10%")),
+        ("The fly ash mix replaced 10% of the cement.", MIXES, ("10%", "25%")),
+        # each value with its own group
+        ("After total sleep deprivation, mean 3-back d' dropped to 1.58.", SLEEP, None),
+        ("Organic farms averaged 7.9 visits against 4.1 on conventional farms.", FARMS, None),
+        ("The fly ash mix replaced a quarter of the cement, at 25%.", MIXES, None),
+        # the claim names the value's own group too: it may be comparing them
+        ("Mixed farms reached 9.3 visits, well above organic farms.", FARMS, None),
+        # a group named by a word it shares with another is not named ("sleep")
+        ("Sleep loss left 3-back d' at 2.05.", SLEEP, None),
+        # another value stands between the named group and the claim's value
+        ("Organic farms saw 7.9 visits and 9.3 was the top figure.", FARMS, None),
+        # no group of the sentence named
+        ("The average farm saw 9.3 visits per watch.", FARMS, None),
+    ],
+)
+def test_group_mismatch(claim: str, paper: str, expected: tuple[str, str] | None) -> None:
+    found = group_mismatch(stated_numbers(claim), claim, grouped_values(sentences(paper)))
+    got = None if found is None else (found.claim_value, found.paper_value)
+    assert got == expected
+
+
+def test_value_given_to_the_claims_group_elsewhere_is_no_mismatch() -> None:
+    """Another sentence gives organic farms 9.3 (another measure): the claim may mean that."""
+    claim = "Organic farms averaged about 9.3 visits per watch."
+    other = "Species counts were 6.2 on conventional farms and 9.3 on organic farms."
+    assert (
+        group_mismatch(stated_numbers(claim), claim, grouped_values(sentences(FARMS, other)))
+        is None
+    )
+
+
+def test_sentences_with_one_group_are_not_read() -> None:
+    assert grouped_values(sentences("Visits were 9.3 per watch on mixed farms.")) == []
+    assert len(grouped_values(sentences(FARMS, TABLE, SLEEP, MIXES))) == 4
