@@ -659,6 +659,16 @@ def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) ->
         # ... nor is a count of things
         ("Training ran for 1,000 epochs.", "Each GPU had 40 GB of memory.", False),
         ("Training ran for 1,000 epochs.", "Training ran for 40 epochs.", True),
+        # ... nor a value in another unit of the same measure, past the paper's spread
+        ("The cell reached 1 A cm-2.", "The overpotential at 10 mA cm-2 was 287 mV.", False),
+        ("The cell reached 1 A cm-2.", "The cell reached 3 A cm-2.", True),
+        ("The overpotential was 250 mV.", "The overpotential was 287 ± 4 mV.", True),
+        ("The overpotential was 250 mV.", "The cell needed 1.84 ± 0.02 V.", False),
+        ("Strength reached 64.2 MPa.", "Strength reached 61.5 MPa at 90 days.", True),
+        ("Strength reached 64.2 MPa.", "Strength reached 61.5 days after casting.", False),
+        # hours and h are one unit; a dose per day is a dose
+        ("Training took 12 hours.", "Training took 10 h.", True),
+        ("People ate around 100 g of legumes.", "Intake was 62 g/day at most.", True),
     ],
 )
 def test_a_value_in_a_unit_is_rivalled_by_one_measured_alike(

@@ -983,9 +983,13 @@ def same_kind(
     spans = _time_span(claim, mention), _time_span(evidence, other)
     if None not in spans and spans[0] != spans[1]:
         return False
-    # A value measured in a unit ("5 mg") is rivalled only by one measured alike.
+    # A value measured in a unit ("5 mg") is rivalled only by one in that unit: "1 A cm⁻²"
+    # is no rival of "10 mA cm⁻²", whose value is in other units.
     measure = measure_of(claim, mention)
-    if measure is not None and measure != measure_of(evidence, other):
+    if measure is not None and (
+        measure != measure_of(evidence, other)
+        or _unit_name(claim, mention) != _unit_name(evidence, other)
+    ):
         return False
     # ... and a count of things ("1,000 epochs") is no value measured in a unit ("40 GB").
     if measure is None and measure_of(evidence, other) is not None and _counted(claim, mention):
@@ -1029,17 +1033,44 @@ _UNIT_KINDS = {
     "time": r"(?:ms|s|sec|min|h|hrs?|hours?|days?|weeks?|months?|years?)",
     "charge": r"(?:mAh|Ah)(?:/g|\s?g⁻¹)?",
     "voltage": r"(?:mV|V)",
+    "current": r"(?:µA|μA|mA|A)(?:\s?cm(?:⁻²|-2|2)|/cm2|/cm²)?",
+    "pressure": r"(?:Pa|kPa|MPa|GPa|bar|mbar|psi)",
+    "energy": r"(?:J|kJ|MJ|kcal|cal|Wh|kWh|MWh|eV|meV)",
+    "power": r"(?:W|mW|kW|MW|GW)",
+    "frequency": r"(?:Hz|kHz|MHz|GHz)",
     "memory": r"(?:KB|MB|GB|TB)",
 }
+_SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
+_TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h", "m": "m"}
 _UNIT_KIND = re.compile(
     r"\s?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
 )
 
 
 def measure_of(text: str, mention: NumberMention) -> str | None:
-    """What the unit right after a number measures (mass, time, temperature …), if it has one."""
-    found = _UNIT_KIND.match(text, mention.end)
+    """What the unit after a number measures (mass, time …), past its spread ("262 ± 5 mV")."""
+    found = _unit_after(text, mention)
     return found.lastgroup if found else None
+
+
+def _unit_after(text: str, mention: NumberMention) -> re.Match[str] | None:
+    spread = _SPREAD.match(text, mention.end)
+    return _UNIT_KIND.match(text, spread.end() if spread else mention.end)
+
+
+def _unit_name(text: str, mention: NumberMention) -> str:
+    """The unit after a number as one spelling: "hours" and "h" alike, "mA" apart from "A".
+
+    What a unit is per ("g/day", "mA cm⁻²") is left out: claims say it in words ("a day").
+    """
+    found = _unit_after(text, mention)
+    if found is None:
+        return ""
+    unit = found.group().strip().split()[0].split("/")[0]
+    if found.lastgroup == "time":
+        unit = unit.casefold().rstrip("s")
+        return _TIME_NAMES.get(unit, unit)
+    return unit
 
 
 def _time_span(text: str, mention: NumberMention) -> bool | None:

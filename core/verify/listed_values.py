@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from core.text.normalize import NumberMention
@@ -92,7 +92,7 @@ def listed_mismatch(
                     continue
                 # a value in a unit ("15 mg/kg") is given to another item only in that unit
                 unit = measure_of(claim, mention)
-                if unit is not None and _measure_past_spread(text, paper) != unit:
+                if unit is not None and measure_of(text, paper) != unit:
                     continue
                 if any(states_value(value_forms(m), paper) for m in mentions):
                     continue  # the claim states the other value too: it names both items
@@ -123,15 +123,6 @@ def _stated_elsewhere(
             if any(_holds(item, p.label) for p in stating):
                 return True
     return False
-
-
-_SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
-
-
-def _measure_past_spread(text: str, mention: NumberMention) -> str | None:
-    """What the unit after a value measures, past its spread ("1.4 ± 0.5 °C")."""
-    spread = _SPREAD.match(text, mention.end)
-    return measure_of(text, replace(mention, end=spread.end()) if spread else mention)
 
 
 def _minor(mention: NumberMention, claim: str) -> bool:
