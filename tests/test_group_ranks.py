@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
+from core.text.long_forms import long_forms
 from core.types import Evidence
-from core.verify.group_ranks import check_group_rank, ranked_sentences
+from core.verify.group_ranks import (
+    check_group_rank,
+    check_stated_rank,
+    confirmed_rank,
+    ranked_sentences,
+    stated_ranks,
+)
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -23,6 +30,14 @@ OVERPOTENTIAL = (
     "262 ± 5 mV for NiFeCe (p=0.002) and 251 ± 3 mV for NiFeV (p<0.001)."
 )
 DROPOUT = "Dropout at 12 weeks was 11% with CBT-I and 8% with education."
+RICHNESS = (
+    "Mean species richness per farm was 11.2 (SD 3.0) on conventional, 16.8 (SD 3.9) on organic "
+    "and 19.5 (SD 4.2) on mixed farms."
+)
+MIXES = (
+    "We compared 25% fly ash (FA), 40% ground granulated blast-furnace slag (GGBS), 8% silica "
+    "fume (SF) and 10% metakaolin (MK)."
+)
 
 
 def _evidence(text: str) -> list[Evidence]:
@@ -53,12 +68,19 @@ def _evidence(text: str) -> list[Evidence]:
         ("NiFeCe had the most stable overpotential.", OVERPOTENTIAL, None),
         # two groups without a range are a comparison, not a ranking
         ("Dropout was lowest with CBT-I.", DROPOUT, None),
+        # a rank in a later clause, without its verb; groups that share the last one's noun
+        (
+            "Netting produced 1,940 bees, with species richness highest on organic farms.",
+            RICHNESS,
+            "organic<mixed farms",
+        ),
+        ("Species richness per farm was highest on mixed farms.", RICHNESS, None),
     ],
 )
 def test_a_group_ranked_first_against_every_groups_value(
     claim: str, evidence: str, reason: str | None
 ) -> None:
-    found = check_group_rank(claim, _evidence(evidence))
+    found = check_group_rank(claim, _evidence(evidence), {})
     assert (found.reason if found else None) == (reason and f"group_rank_wrong:{reason}")
 
 
@@ -77,4 +99,133 @@ def test_the_verdict_names_the_group_the_paper_ranks_first() -> None:
     assert verdict.reasons[0] == "group_rank_wrong:Cần Thơ>Thái Bình"
     assert verdict.explanation.startswith(
         "The paper gives 49.2% for Thái Bình, below 53.3% for Cần Thơ (p. 1)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "reason"),
+    [
+        # the paper ranks another group first in words; its abbreviation is the group's name
+        (
+            "Metakaolin produced the highest 90-day compressive strength.",
+            "SF gave the highest strength at all ages (64.2 MPa at 90 days).",
+            "Metakaolin<SF",
+        ),
+        (
+            "Silica fume concrete had the lowest chloride migration coefficient.",
+            "GGBS gave the lowest migration coefficient, whereas SF passed the lowest charge.",
+            "Silica fume concrete>GGBS",
+        ),
+        # the same group, in full or abbreviated, or by a word of its long form
+        (
+            "Silica fume gave the highest strength.",
+            "SF gave the highest strength at all ages.",
+            None,
+        ),
+        (
+            "The slag mix had the lowest migration coefficient.",
+            "GGBS gave the lowest migration coefficient.",
+            None,
+        ),
+        (
+            "SF passed the lowest charge.",
+            "GGBS gave the lowest migration coefficient, whereas SF passed the lowest charge.",
+            None,
+        ),
+        # another measure, the other end, a condition the claim does not share, a rank denied
+        (
+            "Metakaolin produced the highest slump.",
+            "SF gave the highest strength at all ages.",
+            None,
+        ),
+        (
+            "Metakaolin produced the lowest strength.",
+            "SF gave the highest strength at all ages.",
+            None,
+        ),
+        ("Metakaolin gave the highest strength.", "SF gave the highest strength at 7 days.", None),
+        (
+            "Metakaolin gave the highest strength at 7 days.",
+            "SF gave the highest strength at 7 days.",
+            "Metakaolin<SF",
+        ),
+        (
+            "Metakaolin did not give the highest strength.",
+            "SF gave the highest strength at all ages.",
+            None,
+        ),
+        (
+            "Metakaolin gave one of the highest strengths.",
+            "SF gave the highest strength at all ages.",
+            None,
+        ),
+    ],
+)
+def test_a_group_ranked_first_against_the_group_the_paper_ranks_first(
+    claim: str, paper: str, reason: str | None
+) -> None:
+    sentences = make_paper([MIXES, paper]).sentences
+    found = check_stated_rank(claim, stated_ranks(sentences), long_forms(MIXES))
+    assert (found.reason if found else None) == (reason and f"group_rank_wrong:{reason}")
+
+
+def test_long_forms_are_read_from_the_letters_of_their_abbreviation() -> None:
+    assert long_forms(MIXES) == {
+        "fa": "fly ash",
+        "ggbs": "ground granulated blast-furnace slag",
+        "sf": "silica fume",
+        "mk": "metakaolin",
+    }
+    # one capital is no abbreviation; letters that are not in the words before define nothing
+    assert long_forms("the migration coefficient (Dnssm) and a control (XYZ)") == {}
+
+
+NO2 = (
+    "Median NO2 ranged from 18.2 µg/m³ in Porto to 41.6 µg/m³ in Turin, and median PM2.5 from "
+    "9.8 µg/m³ in Porto to 22.4 µg/m³ in Turin."
+)
+INCIDENCE = (
+    "Overall asthma incidence was 13.9 per 1,000 person-years: 17.8 in Turin, 14.1 in Lyon, "
+    "12.6 in Bilbao and 10.3 in Porto."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "confirmed"),
+    [
+        # a range's top, through the paper's abbreviation; a list's lowest
+        ("Of the four cities, Turin had the highest nitrogen dioxide levels.", NO2, True),
+        ("Porto had the lowest rate of new asthma cases among the four cities.", INCIDENCE, True),
+        # a rank stated in words
+        (
+            "Silica fume gave the highest strength.",
+            "SF gave the highest strength at all ages.",
+            True,
+        ),
+        # another group first, or a claim that says more than the rank
+        ("Lyon had the lowest rate of new asthma cases.", INCIDENCE, False),
+        ("Turin had the highest nitrogen dioxide levels, which explains its asthma.", NO2, False),
+        ("Turin had the highest ozone levels.", NO2, False),
+    ],
+)
+def test_a_rank_the_paper_gives_the_same_group_is_confirmed(
+    claim: str, paper: str, confirmed: bool
+) -> None:
+    sentences = make_paper([MIXES, "We measured nitrogen dioxide (NO2) at home.", paper]).sentences
+    abbreviations = long_forms(" ".join(s.text for s in sentences))
+    evidence = _evidence(paper)
+    found = confirmed_rank(claim, evidence, stated_ranks(sentences), abbreviations)
+    assert (found is not None) == confirmed
+
+
+def test_a_confirmed_rank_is_supported_with_the_ranking_sentence() -> None:
+    paper = make_paper(["Children were followed for seven years.", INCIDENCE])
+    checker = Checker(
+        paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings(use_judge=False)
+    )
+    verdict = checker.verify("Porto had the lowest rate of new asthma cases.")[0]
+    assert verdict.status.value == "supported"
+    assert verdict.reasons[0] == "rank_confirmed"
+    assert verdict.explanation.startswith(
+        "The paper gives 10.3 for Porto, the lowest of its groups"
     )

@@ -45,8 +45,8 @@ _CLAIM = (
 #: "0.46 (95% CI 0.20 to 0.72) among girls", "281 ± 6 mV for NiFeMn".
 VALUE = re.compile(
     rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s*±\s*\d+(?:\.\d+)?)?"
-    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-z]+){{0,2}}?)\s+"
-    rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)(?=\s+and\s|\s+vs\.?\s|\s+versus\s|[,;()]|\.\s|\.$|$)",
+    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-zµμ°/³²⁻¹]+){{0,2}}?)\s+"
+    rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)(?=\s+and\s|\s+vs\.?\s|\s+versus\s|\s+to\s+\d|[,;()]|\.\s|\.$|$)",
     re.I,
 )
 GENERIC = frozenset({"group", "groups", "arm", "arms", "the", "participants", "patients"})

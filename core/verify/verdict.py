@@ -31,6 +31,8 @@
 | 4e | the claim denies an effect, and the paper's estimate most about its words is not
       significant or a paper sentence finds no such effect (``null_confirmed``) |
       ``supported`` |
+| 4f | the claim says no more than which group ranks first on a measure, and a paper
+      sentence's values or words rank that group first (``rank_confirmed``) | ``supported`` |
 | 5 | claim in another language than the paper's | judge P(YES) against the fitted
       ``CROSS_LINGUAL`` thresholds; ``partial`` without a judge |
 | 6 | score = sigmoid(bias + weights · features) below ``flag_below`` | ``unsupported`` |
@@ -87,6 +89,7 @@ class Signals:
     absence_confirmed: bool = False  # the paper lacks what the claim says it lacks
     absence_unseen: bool = False  # no paper sentence speaks of what the claim says is left out
     null_confirmed: bool = False  # the claim denies an effect the paper also finds none of
+    rank_confirmed: bool = False  # the claim ranks first the group the paper ranks first
 
     @property
     def soft_gate(self) -> bool:
@@ -114,6 +117,7 @@ class Signals:
             or self.absence_confirmed
             or self.absence_unseen
             or self.null_confirmed
+            or self.rank_confirmed
         )
 
     def features(self) -> dict[str, float]:
@@ -181,6 +185,8 @@ def decide(signals: Signals) -> Decision:
         return Decision(Status.PARTIAL, "absence_unseen", 0.5)
     if signals.null_confirmed:
         return Decision(Status.SUPPORTED, "null_confirmed", 1.0)
+    if signals.rank_confirmed:
+        return Decision(Status.SUPPORTED, "rank_confirmed", 1.0)
     if signals.cross_lingual:
         p = signals.judge_p
         if p is None:

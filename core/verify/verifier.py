@@ -24,6 +24,7 @@ from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
+from core.text.long_forms import long_forms
 from core.text.normalize import NumberMention, extract_numbers
 from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
@@ -68,7 +69,15 @@ from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
 from core.verify.group_owners import group_mismatch, grouped_values
-from core.verify.group_ranks import GroupRankWrong, check_group_rank, ranked_sentences
+from core.verify.group_ranks import (
+    GroupRankWrong,
+    RankConfirmed,
+    check_group_rank,
+    check_stated_rank,
+    confirmed_rank,
+    ranked_sentences,
+    stated_ranks,
+)
 from core.verify.group_values import GroupsReversed, check_group_values, grouped_sentences
 from core.verify.judge import Judge, JudgeAnswer, JudgeItem
 from core.verify.listed_names import ListedNames
@@ -166,6 +175,8 @@ class _Pending:
     left_out: str | None = None
     #: The paper's finding of no effect that a claim denying the effect restates: text, page.
     null_confirmed: tuple[str, int] | None = None
+    #: The paper sentence ranking first the group a claim of nothing but that rank names.
+    rank_confirmed: RankConfirmed | None = None
 
 
 class Checker:
@@ -193,6 +204,8 @@ class Checker:
         self.grouped = grouped_sentences(paper.sentences)
         self.valued = grouped_values(paper.sentences)
         self.ranked = ranked_sentences(paper.sentences)
+        self.stated_ranks = stated_ranks(paper.sentences)
+        self.abbreviations = long_forms(" ".join(s.text for s in paper.sentences))
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
@@ -355,6 +368,14 @@ class Checker:
                     absent=tuple(confirmed_absences(original, self.facts)),
                     left_out=None if cross else self._left_out(original),
                     null_confirmed=None if cross else self._null_confirmed(text),
+                    rank_confirmed=None
+                    if cross
+                    else confirmed_rank(
+                        text,
+                        [*ev.evidence, *self.ranked],
+                        self.stated_ranks,
+                        self.abbreviations,
+                    ),
                 )
             )
         answers, failed = self._ask_judge(pending)
@@ -595,7 +616,8 @@ class Checker:
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
-            or check_group_rank(read, [*evidence, *self.ranked])
+            or check_group_rank(read, [*evidence, *self.ranked], self.abbreviations)
+            or check_stated_rank(read, self.stated_ranks, self.abbreviations)
         )
 
     def _null_confirmed(self, text: str) -> tuple[str, int] | None:
@@ -699,6 +721,7 @@ class Checker:
             absence_confirmed=bool(p.absent),
             absence_unseen=p.left_out is not None,
             null_confirmed=p.null_confirmed is not None,
+            rank_confirmed=p.rank_confirmed is not None,
         )
 
     def _decide(
@@ -774,6 +797,9 @@ class Checker:
             explanation = (
                 f"The paper finds no significant effect either (p. {page}): “{excerpt(text)}”"
             )
+        elif decision.rule == "rank_confirmed" and p.rank_confirmed is not None:
+            reasons.insert(0, "rank_confirmed")
+            explanation = p.rank_confirmed.explain()
         elif decision.rule == "restated":
             reasons.insert(0, "restated_sentence")
             explanation = f"The paper says this word for word (p. {evidence[0].page})"
@@ -864,7 +890,7 @@ def _confidence(decision: Decision, p: _Pending) -> float:
         return {"number": 0.9, "name": 0.8}.get(p.gates.failures[0].gate, 0.7)
     if decision.rule == "no_evidence":
         return 0.6
-    if decision.rule == "null_confirmed":
+    if decision.rule in ("null_confirmed", "rank_confirmed"):
         return 0.8
     return min(0.5 + abs(decision.score - 0.5), 0.99)
 

@@ -1,0 +1,44 @@
+"""Abbreviations a text defines in brackets, with their long forms ("silica fume (SF)").
+
+The letters of the abbreviation are found, last to first, in the words before its bracket; the
+first letter must begin a word (the Schwartz–Hearst reading). A long form spans at most as
+many words as the abbreviation has letters, plus two.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DEFINED = re.compile(r"(?P<before>[^()]{1,120}?)\s*\(\s*(?P<short>[A-Z][A-Za-z0-9\-]{1,9})\s*\)")
+_WORD = re.compile(r"[^\W\d_][\w\-]*")
+
+
+def long_forms(text: str) -> dict[str, str]:
+    """Each abbreviation the text defines, casefolded, with its long form as written."""
+    out: dict[str, str] = {}
+    for m in _DEFINED.finditer(text):
+        short = m["short"]
+        if sum(ch.isupper() for ch in short) < 2:
+            continue
+        long = _long_form(short, m["before"])
+        if long is not None:
+            out.setdefault(short.casefold(), long)
+    return out
+
+
+def _long_form(short: str, before: str) -> str | None:
+    words = [w.group() for w in _WORD.finditer(before)][-(len(short) + 2) :]
+    text = " ".join(words)
+    # digits of a formula ("NO2", "PM2.5") are not initials
+    letters = [ch.casefold() for ch in short if ch.isalpha()]
+    at = len(text) - 1
+    for i in range(len(letters) - 1, -1, -1):
+        while at >= 0 and (
+            text[at].casefold() != letters[i] or (i == 0 and at > 0 and text[at - 1].isalnum())
+        ):
+            at -= 1
+        if at < 0:
+            return None
+        at -= 1
+    long = text[at + 1 :]
+    return long if long.casefold() != short.casefold() else None
