@@ -76,3 +76,20 @@ def test_a_translation_finds_the_sentence_its_words_restate() -> None:
 
     assert target not in candidates(None)
     assert target in candidates(["The model's dropout probability is 0.7."])
+
+
+def test_a_sentence_writing_the_abbreviation_is_evidence_for_the_long_form() -> None:
+    """The paper defines "silica fume (SF)" and then writes only SF."""
+    paper = make_paper(
+        [
+            "We compared fly ash (FA) and silica fume (SF) as cement replacements.",
+            "Curing took place in water tanks at the university laboratory for three months.",
+            "Slump was measured on fresh concrete before casting the cube specimens.",
+            "SF gave the highest strength at all ages.",
+            "The control mix used ordinary Portland cement without any replacement.",
+        ]
+    )
+    finder = EvidenceFinder(paper, FirstChunk(paper), FakeEmbedder(), per_claim=2)
+    assert finder.abbreviations == {"fa": "fly ash", "sf": "silica fume"}
+    [found] = finder.find(["Silica fume performed best."])
+    assert "SF gave the highest strength at all ages." in [e.text for e in found.evidence]

@@ -8,6 +8,9 @@ many words as the abbreviation has letters, plus two.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+from core.text.words import content_words
 
 _DEFINED = re.compile(r"(?P<before>[^()]{1,120}?)\s*\(\s*(?P<short>[A-Z][A-Za-z0-9\-]{1,9})\s*\)")
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
@@ -42,3 +45,19 @@ def _long_form(short: str, before: str) -> str | None:
         at -= 1
     long = text[at + 1 :]
     return long if long.casefold() != short.casefold() else None
+
+
+def with_long_forms(words: set[str], forms: Mapping[str, str]) -> set[str]:
+    """Content words with the long forms of the abbreviations among them, and the reverse.
+
+    "SF gave the highest strength" then shares "silica" and "fume" with a claim that writes
+    them out, and a claim naming silica fume shares "sf" with it.
+    """
+    out = set(words)
+    for short, long in forms.items():
+        short_words, long_words = content_words(short), content_words(long)
+        if short_words and short_words <= words:
+            out |= long_words
+        elif long_words and long_words <= words:
+            out |= short_words
+    return out

@@ -28,6 +28,7 @@ import numpy as np
 
 from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
+from core.text.long_forms import long_forms, with_long_forms
 from core.text.normalize import canonical_number, extract_numbers, match_key, ratios
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
@@ -100,7 +101,11 @@ class EvidenceFinder:
         self.per_claim = per_claim
         self.leading_sentences = leading_sentences
         self._vectors: dict[int, np.ndarray] = {}
-        self._words = [content_words(s.text) for s in paper.sentences]
+        #: The abbreviations the paper defines: a sentence writing "SF" is about silica fume.
+        self.abbreviations = long_forms(" ".join(s.text for s in paper.sentences))
+        self._words = [
+            with_long_forms(content_words(s.text), self.abbreviations) for s in paper.sentences
+        ]
         # NOTE: injected instructions are data, not evidence: the judge never sees them. Nor does
         # it see a "sentence" without a word (a figure's axis ticks read as a table row), which
         # states nothing and sits near every query in an embedding space.
@@ -219,7 +224,15 @@ class EvidenceFinder:
     def _lexical_sentences(self, claim: str) -> list[int]:
         if self._lexical is None:
             self._lexical = Bm25Index([s.text for s in self.paper.sentences])
-        return [i for i, _ in self._lexical.search(claim, LEXICAL_SENTENCES)]
+        words = content_words(claim)
+        named = [
+            other
+            for short, long in self.abbreviations.items()
+            for mine, other in ((short, long), (long, short))
+            if content_words(mine) <= words and not content_words(other) <= words
+        ]
+        query = " ".join([claim, *named])
+        return [i for i, _ in self._lexical.search(query, LEXICAL_SENTENCES)]
 
     def _quote_sentences(self, claim: str) -> list[int]:
         """Paper sentences holding a verbatim quote of the claim: the quote is its own evidence."""

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from core.text.long_forms import with_long_forms
 from core.text.quotes import excerpt
 from core.text.words import fact_words, held
 from core.types import Evidence, PaperSentence
@@ -238,7 +239,7 @@ def _placed(rank: _Rank, text: str, abbreviations: Mapping[str, str]) -> tuple[G
     if ranking is None:
         return None
     given, lowest, top = ranking
-    stated = _expanded(fact_words(text[: given[0].start], GENERIC), abbreviations)
+    stated = with_long_forms(fact_words(text[: given[0].start], GENERIC), abbreviations)
     if not held(rank.subject | rank.condition, stated):
         return None
     shared = frozenset.intersection(*(g.words for g in given))
@@ -310,19 +311,7 @@ def _same_rank(mine: _Rank, paper: _Rank) -> bool:
 
 def _named(group: str, abbreviations: Mapping[str, str]) -> set[str]:
     """A group's words, with its abbreviation's long form or the abbreviation of its words."""
-    return _expanded(fact_words(group, GENERIC), abbreviations)
-
-
-def _expanded(words: set[str], abbreviations: Mapping[str, str]) -> set[str]:
-    """Words with the long forms of the abbreviations among them, and the reverse."""
-    out = set(words)
-    for short, long in abbreviations.items():
-        long_words = fact_words(long, GENERIC)
-        if short in words:
-            out |= long_words
-        elif long_words and long_words <= words:
-            out.add(short)
-    return out
+    return with_long_forms(fact_words(group, GENERIC), abbreviations)
 
 
 def _shared_head(given: list[Given]) -> list[Given]:

@@ -24,7 +24,6 @@ from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder, QueryEmbedder
 from core.llm.parsing import Label
 from core.progress import CancelToken
-from core.text.long_forms import long_forms
 from core.text.normalize import NumberMention, extract_numbers
 from core.text.quotes import excerpt
 from core.types import Claim, Evidence, Paper, PaperSentence, Status, Verdict
@@ -205,7 +204,6 @@ class Checker:
         self.valued = grouped_values(paper.sentences)
         self.ranked = ranked_sentences(paper.sentences)
         self.stated_ranks = stated_ranks(paper.sentences)
-        self.abbreviations = long_forms(" ".join(s.text for s in paper.sentences))
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
@@ -220,6 +218,7 @@ class Checker:
         self.listed_names = ListedNames(paper)
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
+        self.abbreviations = self.finder.abbreviations
         self.admissions = Admissions(
             [s.text for s in paper.sentences],
             self.finder.sentence_words,
