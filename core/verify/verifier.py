@@ -46,6 +46,7 @@ from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, table_rows
+from core.verify.contrasts import check_contrast, paper_contrasts
 from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import (
@@ -204,6 +205,7 @@ class Checker:
         self.valued = grouped_values(paper.sentences)
         self.ranked = ranked_sentences(paper.sentences)
         self.stated_ranks = stated_ranks(paper.sentences)
+        self.contrasts = paper_contrasts(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
@@ -609,6 +611,7 @@ class Checker:
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or check_significance(read, self.estimates, sentence)
+            or check_contrast(read, self.contrasts, self.abbreviations)
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)

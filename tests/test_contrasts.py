@@ -1,0 +1,104 @@
+"""A difference called significant between two groups the paper's own test did not part."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.verify.contrasts import check_contrast, paper_contrasts, reported_contrasts
+from tests.fakes import make_paper
+
+FARMS = (
+    "Both organic and mixed farms differed from conventional farms (p < 0.001), but organic "
+    "and mixed farms did not differ from each other."
+)
+MIXES = (
+    "At 28 days SF and MK exceeded the control (p < 0.01), FA was weaker (p < 0.001) and GGBS "
+    "did not differ from the control (p = 0.86); SF and MK did not differ from each other "
+    "(p = 0.41)."
+)
+PAIN = (
+    "The adjusted pain difference was 6.3 points (95% CI 3.1 to 9.5; p<0.001) for strengthening "
+    "versus walking, 4.7 (1.5 to 7.9; p=0.004) for neuromuscular versus walking and 1.6 (−1.6 "
+    "to 4.8; p=0.33) for strengthening versus neuromuscular."
+)
+CORSI = (
+    "Corsi span was 6.1, 5.8 and 5.2 (F(2,87) = 5.4, p = 0.006); only total deprivation differed "
+    "from normal sleep (p = 0.004; partial vs normal p = 0.29)."
+)
+BACK = (
+    "On the 3-back task, partial restriction differed from normal sleep (p = 0.046) and total "
+    "deprivation differed from partial restriction (p = 0.011)."
+)
+DEFINED = "We compared fly ash (FA), slag (GGBS), silica fume (SF) and metakaolin (MK)."
+
+
+@pytest.mark.parametrize(
+    ("text", "tests"),
+    [
+        (
+            FARMS,
+            [
+                ("mixed farms", "conventional farms", True),
+                ("organic farms", "conventional farms", True),
+                ("organic", "mixed farms", False),
+            ],
+        ),
+        # each test's own p-value, not the first of its clause; "each other" is no group
+        (MIXES, [("and GGBS", "control", False), ("SF", "MK", False)]),
+        (
+            PAIN,
+            [
+                ("strengthening", "walking", True),
+                ("neuromuscular", "walking", True),
+                ("strengthening", "neuromuscular", False),
+            ],
+        ),
+        # a test inside another's brackets
+        (CORSI, [("total deprivation", "normal sleep", True), ("partial", "normal", False)]),
+        (
+            "The mixed versus organic contrast was not significant (p = 0.09).",
+            [("mixed", "organic contrast", False)],
+        ),
+        ("Visits were higher on organic farms (p < 0.001).", []),
+    ],
+)
+def test_the_tests_a_sentence_reports(text: str, tests: list[tuple[str, str, bool]]) -> None:
+    assert reported_contrasts(text) == tests
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("Mixed farms attracted significantly more visits than organic farms.", True),
+        (
+            "The strengthening programme reduced pain significantly more than neuromuscular work.",
+            True,
+        ),
+        # the paper's abbreviation names the group
+        ("At 28 days the slag mix was significantly weaker than the control.", True),
+        (
+            "Corsi span was significantly lower after partial restriction than after normal sleep.",
+            True,
+        ),
+        # the paper's test of these two groups was significant
+        ("Organic farms attracted significantly more visits than conventional farms.", False),
+        ("Strengthening reduced pain significantly more than walking.", False),
+        ("At 28 days the fly ash mix was significantly weaker than the control.", False),
+        # the measure decides between two tests of the same groups
+        (
+            "3-back accuracy was significantly lower after partial restriction than normal sleep.",
+            False,
+        ),
+        # no significance claimed, or none denied; a difference denied is the paper's finding
+        ("Mixed farms attracted more visits than organic farms.", False),
+        ("Mixed farms did not attract significantly more visits than organic farms.", False),
+    ],
+)
+def test_a_significant_difference_the_paper_did_not_find(claim: str, flagged: bool) -> None:
+    paper = make_paper([DEFINED, FARMS, MIXES, PAIN, CORSI, BACK])
+    contrasts = paper_contrasts(paper.sentences)
+    abbreviations = {"fa": "fly ash", "ggbs": "slag", "sf": "silica fume", "mk": "metakaolin"}
+    found = check_contrast(claim, contrasts, abbreviations)
+    assert (found is not None) == flagged
+    if found is not None:
+        assert found.reason == "not_significant"
