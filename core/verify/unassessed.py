@@ -51,7 +51,8 @@ _OPEN = (
 _ASSERTS = re.compile(
     rf"\b(?:{_VERBS}|found|finds|show\w*|appl(?:y|ies)|generali[sz]\w*|hold|holds|lower\w*|"
     r"higher|reduc\w*|increas\w*|decreas\w*|improv\w*|cut|cuts|rais\w*|boost\w*|caus\w*|"
-    r"prevent\w*|protect\w*|benefit\w*|lead|leads|led)\b",
+    r"prevent\w*|protect\w*|benefit\w*|lead|leads|led|persist\w*|recover\w*|worse\w*|"
+    r"better|declin\w*|dropp\w*|fell|rose)\b",
     re.I,
 )
 _NEGATED = re.compile(
@@ -62,6 +63,9 @@ _NEGATED = re.compile(
 _CLAUSE = re.compile(r",|;|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.I)
 #: The least share of what the paper leaves open that a claim clause must name, two words at least.
 OPEN_SHARE = 0.5
+#: Words that relate what was left open to something, not what it is: "performance after
+#: recovery sleep" is not about every claim with "after … sleep" in it.
+_RELATIONS = ("after", "before", "during", "between", "within", "over", "under", "across")
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ class OpenQuestion:
 def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
     """What the paper's sentences say was not assessed or is unknown, read once per paper."""
     return [
-        OpenQuestion(s.text, s.page, frozenset(fact_words(found.group("what"))))
+        OpenQuestion(s.text, s.page, frozenset(fact_words(found.group("what"), _RELATIONS)))
         for s in sentences
         for pattern in _OPEN
         if (found := pattern.search(s.text)) is not None
