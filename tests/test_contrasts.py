@@ -102,3 +102,23 @@ def test_a_significant_difference_the_paper_did_not_find(claim: str, flagged: bo
     assert (found is not None) == flagged
     if found is not None:
         assert found.reason == "not_significant"
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the paper's test of the two groups on this measure is significant
+        ("Partial restriction left 3-back accuracy unchanged relative to normal sleep.", True),
+        ("Organic farms did not differ from conventional farms in visits.", True),
+        # ... or it is not, or no measure of the claim's is named near it
+        ("Corsi span after partial restriction did not differ from normal sleep.", False),
+        ("Organic and mixed farms did not differ in visits.", False),
+        ("Partial restriction was no different from normal sleep.", False),
+    ],
+)
+def test_a_difference_denied_that_the_paper_found(claim: str, flagged: bool) -> None:
+    paper = make_paper([DEFINED, FARMS, MIXES, PAIN, CORSI, BACK])
+    found = check_contrast(claim, paper_contrasts(paper.sentences), {})
+    assert (found is not None) == flagged
+    if found is not None:
+        assert found.reason == "difference_found"

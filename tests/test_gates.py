@@ -392,3 +392,20 @@ def test_generic_acronyms_are_among_the_words_that_name_nothing() -> None:
     from core.verify.gates.lexicon import GENERIC_ACRONYMS, NOT_NAMES
 
     assert GENERIC_ACRONYMS <= NOT_NAMES
+
+
+@pytest.mark.parametrize(
+    ("evidence", "flagged"),
+    [
+        # any superlative ranking of the paper's carries "best"; which way it ranks is the
+        # ranks' and directions' to check
+        ("GGBS gave the lowest migration coefficient at 90 days.", False),
+        ("SF gave the highest strength at all ages.", False),
+        ("GGBS gave a low migration coefficient at 90 days.", True),
+    ],
+)
+def test_a_superlative_of_the_paper_backs_best(evidence: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "Judged by the migration test, the slag concrete resisted chloride best."
+    assert bool(check_overclaims(claim, [evidence])) == flagged

@@ -29,6 +29,10 @@ MIXES = (
     "40% ground granulated blast-furnace slag (GGBS), 8% silica fume (SF) and 10% metakaolin "
     "(MK), against a plain control."
 )
+CITIES = (
+    "Overall asthma incidence was 13.9 per 1,000 person-years: 17.8 in Turin, 14.1 in Lyon, "
+    "12.6 in Bilbao and 10.3 in Porto."
+)
 TABLE = (
     "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
     "mixed 9.3 (8.1-10.6)."
@@ -49,6 +53,9 @@ TABLE = (
         ("After total sleep deprivation, mean 3-back d' dropped to 2.05.", SLEEP, ("2.05", "1.58")),
         ("The metakaolin mix replaced 25% of the cement.", MIXES, ("25%", "10%")),
         ("The fly ash mix replaced 10% of the cement.", MIXES, ("10%", "25%")),
+        # the overall value, claimed of one group
+        ("In Turin, incidence was 13.9 cases per 1,000 person-years.", CITIES, ("13.9", "17.8")),
+        ("Overall, incidence was 13.9 cases per 1,000 person-years.", CITIES, None),
         # each value with its own group
         ("After total sleep deprivation, mean 3-back d' dropped to 1.58.", SLEEP, None),
         ("Organic farms averaged 7.9 visits against 4.1 on conventional farms.", FARMS, None),

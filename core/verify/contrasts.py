@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.text.long_forms import with_long_forms
+from core.text.quotes import excerpt
 from core.text.words import content_words, fact_words
 from core.types import PaperSentence
 from core.verify.significance import NotSignificant
@@ -49,12 +50,21 @@ _NOT_SIGNIFICANT = re.compile(r"\bnot\s+(?:statistically\s+)?significant|\bnon-?
 #: Where one test's words end: a semicolon or a comma outside brackets.
 _PART = re.compile(r"[;,]\s+|\s+and\s+(?=\d)|\s+whereas\s+|\s+while\s+|\s+but\s+", re.I)
 _ASIDE = re.compile(r"\([^()]*\)")
+#: Sentences before a test whose words say what it measured.
+_CONTEXT = 2
 _LEAD = frozenset("and or but only the both all each".split())
 #: Words that claim a difference as found.
 _CLAIMED = re.compile(r"\bsignificant(?:ly)?\b", re.I)
 _DENIED = re.compile(r"\b(?:no|not|n't|neither|nor|never|without|similar)\b", re.I)
+#: A claim that two groups were alike: "unchanged relative to", "no different from".
+_ALIKE_CLAIMED = re.compile(
+    r"\b(?:unchanged|unaffected|similar|same|comparable|no different|did not differ|"
+    r"didn't differ|no (?:significant )?difference)\b",
+    re.I,
+)
 _COMPARED = re.compile(
-    r"\b(?:than|compared|relative|versus|vs|over|beyond|outperform\w*|exceed\w*)\b", re.I
+    r"\b(?:than|compared|relative|versus|vs|over|beyond|from|between|outperform\w*|exceed\w*)\b",
+    re.I,
 )
 
 
@@ -66,6 +76,7 @@ class Contrast:
     b: frozenset[str]
     significant: bool
     words: frozenset[str]
+    context: frozenset[str]  # words of the sentences before it
     text: str
     page: int
 
@@ -73,17 +84,23 @@ class Contrast:
 def paper_contrasts(sentences: Sequence[PaperSentence]) -> list[Contrast]:
     """Every test of one group against another the paper reports, read once per paper."""
     out = []
+    before: list[str] = []
     for s in sentences:
         if s.section == "table":
             continue
+        # what was measured is often named a sentence or two earlier: "Accuracy on the 3-back
+        # task fell …. The condition effect was significant …. Partial restriction differed
+        # from normal sleep (p = 0.046)."
         words = frozenset(fact_words(s.text))
+        context = frozenset(fact_words(" ".join(before[-_CONTEXT:])))
+        before.append(s.text)
         for a, b, significant in reported_contrasts(s.text):
             # "organic and mixed farms", "mixed versus organic contrast": one noun for both
             if len(a.split()) == 1 and len(b.split()) == 2:
                 a = f"{a} {b.split()[-1]}"
             pair = frozenset(_words(a)), frozenset(_words(b))
             if all(pair) and pair[0] != pair[1]:
-                out.append(Contrast(pair[0], pair[1], significant, words, s.text, s.page))
+                out.append(Contrast(pair[0], pair[1], significant, words, context, s.text, s.page))
     return out
 
 
@@ -143,27 +160,54 @@ def _words(group: str) -> set[str]:
 
 def check_contrast(
     claim: str, contrasts: Sequence[Contrast], abbreviations: Mapping[str, str]
-) -> NotSignificant | None:
-    """A difference the claim calls significant between two groups the paper's test did not part.
+) -> NotSignificant | DifferenceFound | None:
+    """A difference the claim calls significant, or denies, against the paper's test of it.
 
     The claim names both groups (one word of each will do) and compares them; of the paper's
-    tests of those two groups, the ones sharing most of the claim's other words decide, and
-    all of them must be not significant.
+    tests of those two groups, the ones sharing most of the claim's other words (in their
+    sentence, or the two before it) decide. A difference called significant needs one of them to
+    be; a difference denied ("left 3-back accuracy unchanged relative to a normal night") needs
+    all of them not to be.
     """
-    if not _CLAIMED.search(claim) or _DENIED.search(claim) or not _COMPARED.search(claim):
+    denied = _DENIED.search(claim) is not None or _ALIKE_CLAIMED.search(claim) is not None
+    if not (_CLAIMED.search(claim) or denied) or not _COMPARED.search(claim):
         return None
     words = with_long_forms(content_words(claim), abbreviations)
-    scored = []
-    for c in contrasts:
-        # each group by the words only it has: "organic" of "organic" against "mixed farms"
-        a, b = (with_long_forms(set(g), abbreviations) for g in (c.a - c.b, c.b - c.a))
-        if not (a & words and b & words):
-            continue
-        scored.append((len((c.words - a - b) & words), c))
-    if not scored:
+    # each group by the words only it has: "organic" of "organic" against "mixed farms"
+    tested = [
+        c
+        for c in contrasts
+        if all(with_long_forms(set(g), abbreviations) & words for g in (c.a - c.b, c.b - c.a))
+    ]
+    if not tested:
         return None
+    # what was measured, not which groups: words of any group tested count for none; the
+    # test's own sentence counts twice its context
+    measure = words - set().union(*(c.a | c.b for c in contrasts))
+    scored = [(2 * len(c.words & measure) + len(c.context & measure), c) for c in tested]
     best = max(n for n, _ in scored)
     top = [c for n, c in scored if n == best]
+    if denied:
+        if best == 0 or not all(c.significant for c in top):
+            return None
+        return DifferenceFound(top[0].text, top[0].page)
     if any(c.significant for c in top):
         return None
     return NotSignificant(top[0].text, top[0].page)
+
+
+@dataclass(frozen=True)
+class DifferenceFound:
+    """A claim that two groups did not differ, where the paper's test of them is significant."""
+
+    text: str
+    page: int
+
+    @property
+    def reason(self) -> str:
+        """``difference_found``."""
+        return "difference_found"
+
+    def explain(self) -> str:
+        """``The paper finds a significant difference (p. 2): “…”``."""
+        return f"The paper finds a significant difference (p. {self.page}): “{excerpt(self.text)}”"

@@ -45,6 +45,10 @@ _LABELLED = re.compile(rf"^\s*(?P<group>[A-Za-z][\w\- ]{{0,40}}?)\s+(?P<value>{_
 _PARTS = re.compile(r"[^;]+")
 #: A number that is part of a name: "3-back", "5-point".
 _NAMING = re.compile(r"-[A-Za-z]")
+#: "Overall asthma incidence was 13.9 …: 17.8 in Turin, …": the first value is everyone's.
+_OVERALL = re.compile(
+    rf"^\s*(?:overall|in total|in all|across all \w+)\b[^\d;]*?(?P<value>{_NUMBER})", re.I
+)
 #: A list of shares is read only when it is a list.
 _LIST = 3
 
@@ -80,6 +84,10 @@ def _given(text: str) -> list[_Given]:
         words = frozenset(fact_words(group, GENERIC))
         if mention is not None and words and all(g.value.start != start for g in out):
             out.append(_Given(mention, words))
+    overall = _OVERALL.match(text)
+    whole = next((n for n in numbers if overall and n.start == overall.start("value")), None)
+    if whole is not None and len(out) >= 2 and all(g.value.start != whole.start for g in out):
+        out.append(_Given(whole, frozenset({"overall"})))
     return out
 
 

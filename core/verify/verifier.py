@@ -46,7 +46,7 @@ from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, table_rows
-from core.verify.contrasts import check_contrast, paper_contrasts
+from core.verify.contrasts import DifferenceFound, check_contrast, paper_contrasts
 from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import (
@@ -122,6 +122,7 @@ Reversal = (
     | GroupsReversed
     | GroupRankWrong
     | DifferenceDenied
+    | DifferenceFound
     | LeftOpen
     | NotSignificant
     | SourceContradicted
