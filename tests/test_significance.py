@@ -142,6 +142,7 @@ AGES = (
     "Results were similar in patients aged 70 years or older and in younger patients "
     "(interaction p=0.64)."
 )
+SEXES = "There was no sex by condition interaction (p = 0.58)."
 
 
 @pytest.mark.parametrize(
@@ -156,12 +157,17 @@ AGES = (
         ("The benefit was not significantly greater in autumn than in spring.", False),
         # no test of the claim's groups in the paper
         ("Sonographers caught a significantly larger share of cases than novices.", False),
+        # two groups of one kind share what they differ by with its test; a plain "more" is
+        # then a claim of the difference, where the test gives no estimate per group
+        ("Women's working memory suffered more from sleep loss than men's.", True),
+        ("Women's memory suffered somewhat more than men's.", False),
+        ("Sleep loss impaired working memory in both men and women.", False),
     ],
 )  # fmt: skip
 def test_a_subgroup_difference_against_the_papers_interaction_test(
     claim: str, flagged: bool
 ) -> None:
-    paper = make_paper([SEASONS, ANXIETY, AGES])
+    paper = make_paper([SEASONS, ANXIETY, AGES, SEXES])
     found = check_subgroup_difference(claim, interactions(paper.sentences))
     assert (found is not None) == flagged
 

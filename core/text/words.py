@@ -119,6 +119,28 @@ _GROUPS = (
 )
 
 
+#: What each kind of group above varies by: women and men differ by sex.
+_DIMENSIONS: tuple[frozenset[str], ...] = (
+    frozenset(),
+    frozenset({"sex", "gender"}),
+    frozenset(),
+    frozenset({"urbanicity", "area"}),
+    frozenset({"season", "seasonal", "seasons"}),
+)
+
+
+def compared_dimensions(words: Iterable[str]) -> frozenset[str]:
+    """What words naming two groups of one kind compare them by: "women" and "men", by sex."""
+    words = set(words)
+    return frozenset().union(
+        *(
+            names
+            for kind, names in zip(_GROUPS, _DIMENSIONS, strict=True)
+            if len({kind[w] for w in words if w in kind}) >= 2
+        )
+    )
+
+
 def conflicting_groups(a: Iterable[str], b: Iterable[str]) -> bool:
     """Whether two sets of words name other groups ("second" against "third", men and women)."""
     return any(mine and theirs and not mine & theirs for mine, theirs in _group_pairs(a, b))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from core.text.quotes import excerpt
 from core.text.words import (
+    compared_dimensions,
     conflicting_groups,
     content_words,
     fact_words,
@@ -72,11 +73,21 @@ _DIFFERENCE_CLAIMED = re.compile(
     r"higher|lower|better|worse)\b",
     re.I,
 )
+#: A difference claimed in plain words: "suffered more from … than men", "stronger in girls".
+_PLAIN_DIFFERENCE = re.compile(
+    r"\b(?:more|less|greater|larger|bigger|stronger|smaller|weaker|higher|lower|better|worse)\b",
+    re.I,
+)
+#: A difference said to be small: no claim that the groups differ.
+_SOFTENED = re.compile(r"\b(?:somewhat|slightly|marginally|a little|numerically|looked)\b", re.I)
 #: A test of whether an effect differs between groups, and its p-value: "(interaction p=0.17)",
 #: "the season-by-buffer interaction was not significant (p=0.08)".
 _INTERACTION = re.compile(r"\binteraction\b", re.I)
 _INTERACTION_P = re.compile(
-    r"\binteraction\b[^;()]{0,60}?\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I
+    # "no sex by condition interaction (p = 0.58)": its own bracket, not another estimate's
+    r"\binteraction\b(?:[^;()]{0,60}?|\s*\([^;()]{0,30}?)\bp\s*(?P<op>[=<>≤≥])\s*"
+    r"(?P<value>0?\.\d+|1(?:\.0+)?)\b",
+    re.I,
 )
 _NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
 #: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
@@ -221,16 +232,31 @@ def check_subgroup_difference(
     The test of that difference is the paper's interaction sentence sharing most of the claim's
     words (two at least): "significantly greater in autumn than in spring" against "larger in
     autumn … than in spring, but the season-by-buffer interaction was not significant (p=0.08)".
+    A claim comparing two groups of one kind ("Women's memory suffered more than men's") shares
+    what they differ by with a test of it ("no sex by condition interaction (p = 0.58)"), and
+    then claims the difference without saying "significantly" unless it hedges it.
     """
-    if not paper or not _DIFFERENCE_CLAIMED.search(claim) or _NEGATED.search(f"{claim} {sentence}"):
+    if not paper or _NEGATED.search(f"{claim} {sentence}"):
         return None
     words = {w for w in fact_words(claim) if not w.startswith("significant")}
-    scored = [(len(words & e.words), e) for e in paper]
+    by = compared_dimensions(words)
+    plain = (
+        bool(by)
+        and _PLAIN_DIFFERENCE.search(claim) is not None
+        and not _HEDGED.search(claim)
+        and not _SOFTENED.search(claim)
+    )
+    if not (_DIFFERENCE_CLAIMED.search(claim) or plain):
+        return None
+    scored = [(len(words & e.words) + (MIN_SHARED if by & e.words else 0), e) for e in paper]
     best = max(n for n, _ in scored)
     if best < MIN_SHARED:
         return None
     top = [e for n, e in scored if n == best]
     if any(e.significant for e in top):
+        return None
+    # a plain "more" is borne out by the groups' own estimates, where the test gives them
+    if plain and not _DIFFERENCE_CLAIMED.search(claim) and names_group(top[0].words):
         return None
     return NotSignificant(top[0].text, top[0].page)
 
