@@ -159,6 +159,17 @@ def test_the_verdict_names_the_group_the_paper_ranks_first() -> None:
             "SF gave the highest strength at all ages.",
             None,
         ),
+        # a peak is where the measure is highest
+        (
+            "Pollinator visits peaked in August.",
+            "Visitation peaked in July, at twice May's rate.",
+            "August<July",
+        ),
+        (
+            "Pollinator visits peaked in July.",
+            "Visitation peaked in July, at twice May's rate.",
+            None,
+        ),
     ],
 )
 def test_a_group_ranked_first_against_the_group_the_paper_ranks_first(

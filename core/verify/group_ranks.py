@@ -47,6 +47,12 @@ _CLAIM = (
         rf"(?:(?:seen|found|recorded|observed|reported)\s+)?(?:{_IN})\s+(?P<a>[^,;.]+)",
         re.I,
     ),
+    # "Visitation peaked in July": a time or place where the measure is highest
+    re.compile(
+        r"^(?P<subject>[^,;]+?)\s+(?:(?P<up>peaked)|(?P<down>bottomed\s+out))\s+"
+        r"(?:in|at|on|during|among)\s+(?P<a>[^,;.]+)",
+        re.I,
+    ),
 )
 #: "most durable", "least stable": a quality, not an amount the values rank.
 _QUALITY = re.compile(r"^(?:most|least)\s+\w+(?:ble|ive|ful|ous|ant|ent)\b", re.I)
