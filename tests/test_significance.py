@@ -210,3 +210,39 @@ def test_a_denied_effect_the_paper_finds_none_of_is_supported(claim: str, confir
     if confirmed:
         assert verdict.status.value == "supported"
         assert verdict.explanation.startswith("The paper finds no significant effect either")
+
+
+def test_an_estimate_of_the_primary_outcome_is_of_what_the_paper_defines_it_as() -> None:
+    paper = make_paper(
+        [
+            "The primary outcome was the composite of ischaemic stroke, myocardial infarction or "
+            "vascular death.",
+            "Daily colchicine reduced the primary outcome compared with placebo (HR 0.66, 95% CI "
+            "0.47 to 0.93, p=0.017).",
+            "For recurrent ischaemic stroke alone, the HR for daily colchicine versus placebo was "
+            "0.71 (95% CI 0.48 to 1.05, p=0.09).",
+        ]
+    )
+    found = estimates(paper.sentences)
+    claim = "Daily colchicine lowered the risk of stroke, heart attack or vascular death."
+    assert check_significance(claim, found) is None
+    assert check_significance("Daily colchicine lowered the risk of stroke alone.", found)
+
+
+def test_an_estimate_in_a_list_of_values_is_its_items_own() -> None:
+    """NiFeMn's p-value says nothing of the undoped catalyst listed before it."""
+    paper = make_paper(
+        [
+            "The overpotential was 287 ± 4 mV for undoped NiFe, 281 ± 6 mV for NiFeMn (p=0.22) "
+            "and 251 ± 3 mV for NiFeV (p<0.001).",
+            "Per unit of surface, NiFeCe did not differ from undoped NiFe (p=0.41).",
+        ]
+    )
+    found = estimates(paper.sentences)
+    assert [e.text for e in found] == [
+        "281 ± 6 mV for NiFeMn (p=0.22)",
+        "and 251 ± 3 mV for NiFeV (p<0.001)",
+    ]
+    assert (
+        check_significance("NiFeV needed a lower overpotential than undoped NiFe.", found) is None
+    )

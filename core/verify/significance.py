@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.text.quotes import excerpt
 from core.text.words import (
@@ -28,6 +28,13 @@ from core.text.words import (
 )
 from core.types import PaperSentence
 
+#: "The primary outcome was the composite of …": what an estimate of it is about.
+_DEFINED_OUTCOME = re.compile(
+    r"\b(?:the\s+)?(?P<rank>primary|secondary|main)\s+(?:outcome|end-?point)\s+(?:was|is|were)\s+"
+    r"(?:defined\s+as\s+)?(?P<what>[^.;()]{5,160})",
+    re.I,
+)
+_NAMED_OUTCOME = re.compile(r"\b(?P<rank>primary|secondary|main)\s+(?:outcome|end-?point)\b", re.I)
 #: A bracketed statistic: its p-value or its interval says whether the estimate is significant.
 _ASIDE = re.compile(r"\((?P<body>[^()]*)\)")
 _P_VALUE = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
@@ -42,6 +49,8 @@ _RATIO = re.compile(
 )
 #: Where one estimate's words end and the next one's begin.
 _BOUNDARY = re.compile(r";|\bwhereas\b|\bwhile\b|\bbut\b", re.I)
+#: Where a list's items part: a comma outside brackets.
+_ITEM = re.compile(r",\s+(?:and\s+)?")
 #: A group named right after an estimate's bracket is its own: "0.46 (…) among girls".
 _OWN_GROUP = re.compile(r"\s*(?:among|in|for)\s+[^,;()]{1,40}?(?=\s*(?:[,;.]|\band\b|$))", re.I)
 #: A sentence's subject, shared by all of its estimates, ends where a group or a value begins.
@@ -64,7 +73,10 @@ _NEGATED = re.compile(
 _HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*|tended)\b", re.I)
 #: A clause that says in words that its estimates are not significant is read as a null finding
 #: (``direction.check_null_finding``), with its subject where the clause puts it.
-_SAYS_SO = re.compile(r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan", re.I)
+_SAYS_SO = re.compile(
+    r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan|\bdid\s+not\s+differ\b",
+    re.I,
+)
 #: Where a claim's clauses part.
 _CLAIM_CLAUSE = re.compile(r"[,;]|\b(?:but|while|whereas|although|though)\b", re.I)
 #: A claim that one group gained significantly more (or less) than another.
@@ -126,8 +138,24 @@ class NotSignificant:
 
 
 def estimates(sentences: Sequence[PaperSentence]) -> list[Estimate]:
-    """Every estimate of the paper with a p-value or an interval, read once per paper."""
-    return [e for s in sentences if s.section != "table" for e in _estimates_in(s)]
+    """Every estimate of the paper with a p-value or an interval, read once per paper.
+
+    An estimate of "the primary outcome" is also of what the paper defines it as ("the
+    composite of ischaemic stroke, myocardial infarction or vascular death").
+    """
+    defined: dict[str, frozenset[str]] = {}
+    for s in sentences:
+        for m in _DEFINED_OUTCOME.finditer(s.text):
+            defined.setdefault(m["rank"].casefold(), frozenset(fact_words(m["what"])))
+    out = []
+    for s in sentences:
+        if s.section == "table":
+            continue
+        for e in _estimates_in(s):
+            named = _NAMED_OUTCOME.search(e.text)
+            extra = defined.get(named["rank"].casefold(), frozenset()) if named else frozenset()
+            out.append(replace(e, words=e.words | extra) if extra else e)
+    return out
 
 
 def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
@@ -154,6 +182,16 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         ]
         if boundaries:
             start = boundaries[-1]
+        # one item of a list of values: "…, 281 ± 6 mV for NiFeMn (p=0.22)" is NiFeMn's
+        items = [
+            c.end()
+            for c in _ITEM.finditer(text, start, aside.start())
+            if not _inside(c.start(), asides)
+            and re.search(r"\d", text[c.end() : aside.start()])
+            and re.search(r"\d", _ASIDE.sub("", text[start : c.start()]))
+        ]
+        if items:
+            start = items[-1]
         own = _OWN_GROUP.match(text, aside.end())
         end = own.end() if own else aside.end()
         segment = text[start:end].strip(" ,;")
