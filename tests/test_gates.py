@@ -6,6 +6,7 @@ import pytest
 
 from core.types import Reference
 from core.verify.gates import PaperFacts, name_candidates, run_gates
+from core.verify.gates.names import check_names
 from tests.fakes import make_paper
 
 PAPER = make_paper(
@@ -409,3 +410,23 @@ def test_a_superlative_of_the_paper_backs_best(evidence: str, flagged: bool) -> 
 
     claim = "Judged by the migration test, the slag concrete resisted chloride best."
     assert bool(check_overclaims(claim, [evidence])) == flagged
+
+
+@pytest.mark.parametrize(
+    ("claim", "missing"),
+    [
+        # a name in other words, glossed with the abbreviation the paper gives it
+        ("The work was backed by the German Research Foundation (DFG).", []),
+        ("The German Research Foundation (DFG) funded the work.", []),
+        # a name the abbreviation cannot stand for, or an abbreviation the paper lacks
+        ("The work was backed by the Wellcome Trust (DFG).", ["Wellcome", "Trust"]),
+        (
+            "The work was backed by the German Research Council (GRC).",
+            ["German", "Research", "Council", "GRC"],
+        ),
+    ],
+)
+def test_a_name_glossed_with_the_papers_abbreviation(claim: str, missing: list[str]) -> None:
+    facts = PaperFacts(make_paper(["Funded by the Deutsche Forschungsgemeinschaft (DFG)."]))
+    failures, _ = check_names(claim, facts, [])
+    assert [f.reason.split(":", 1)[1] for f in failures] == missing

@@ -67,8 +67,11 @@ def check_names(
     # An English sentence about a Chinese paper translates its common words: a capitalised word
     # ("December", "Internet") is written in Chinese there. Acronyms and model names are not.
     translated = facts.is_cjk and cjk_ratio(text) <= 0.3
+    glossed = _glossed(text, facts)
     for name in dict.fromkeys(name_candidates(text, masked)):
         if translated and _plain_word(name):
+            continue
+        if name.split() and all(w in glossed for w in name.split()):
             continue
         if facts.has_name(name):
             anchors.append(f"name:{name}")
@@ -82,6 +85,29 @@ def check_names(
         failures += _recombined(text, facts, masked)
     failures += _identifiers(text, facts, masked)
     return failures, anchors
+
+
+#: "German Research Foundation (DFG)": capitalised words, then an abbreviation in brackets.
+_GLOSSED = re.compile(
+    r"(?P<long>(?:[A-Z][\w\-]*\s+(?:(?:of|for|and|the|on|in|de|für)\s+)*){1,7})"
+    r"\(\s*(?P<short>[A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*[),]"
+)
+
+
+def _glossed(text: str, facts: PaperFacts) -> set[str]:
+    """Words of a name the claim glosses with an abbreviation the paper uses.
+
+    The paper's "Deutsche Forschungsgemeinschaft (DFG)" is the claim's "German Research
+    Foundation (DFG)": a name in other words, one capitalised word per capital of the
+    abbreviation.
+    """
+    out: set[str] = set()
+    for m in _GLOSSED.finditer(text):
+        words = [w for w in m["long"].split() if w[0].isupper() and w != "The"]
+        capitals = sum(ch.isupper() for ch in m["short"])
+        if len(words) == capitals and facts.has_name(m["short"]):
+            out.update(words)
+    return out
 
 
 #: A grant number or similar identifier: three slash-joined parts or more, letters and digits
