@@ -430,3 +430,28 @@ def test_a_name_glossed_with_the_papers_abbreviation(claim: str, missing: list[s
     facts = PaperFacts(make_paper(["Funded by the Deutsche Forschungsgemeinschaft (DFG)."]))
     failures, _ = check_names(claim, facts, [])
     assert [f.reason.split(":", 1)[1] for f in failures] == missing
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # a uniqueness needs the paper's own: "only", "sole", "no other", "first"
+        (
+            "OpenQuestion is the only survey platform built on Python.",
+            "OpenQuestion is a survey platform built on Python.",
+            True,
+        ),
+        (
+            "OpenQuestion is the only survey platform built on Python.",
+            "No other survey platform is built on Python.",
+            False,
+        ),
+        # "only" of an amount restricts; it claims no uniqueness
+        ("Only 40 people took part.", "Forty people took part.", False),
+        ("The trial enrolled only adults.", "Adults were enrolled.", False),
+    ],
+)
+def test_the_only_one_is_an_absolute(claim: str, evidence: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    assert bool(check_overclaims(claim, [evidence])) == flagged

@@ -143,6 +143,13 @@ OVERCLAIMS: dict[str, Concept] = {
         (),
         (),
     ),
+    # "the only survey platform …": a uniqueness the paper must claim; "only 40 people" is none
+    "only": Concept(
+        "(?<=\\bthe\\s)only(?=\\s+[a-z])|(?<=\\bthe\\s)sole(?=\\s+[a-z])",
+        ("only", "sole", "unique", "no other", "first", "none of the"),
+        ("唯一",),
+        ("唯一", "首个", "首次"),
+    ),
     "impossible": Concept(
         "impossible",
         ("impossible", "cannot"),
