@@ -33,6 +33,10 @@ CITIES = (
     "Overall asthma incidence was 13.9 per 1,000 person-years: 17.8 in Turin, 14.1 in Lyon, "
     "12.6 in Bilbao and 10.3 in Porto."
 )
+DOSES = (
+    "Seven-day survival was 46% (11/24) with vehicle, 54% (13/24) at 5 mg/kg (p = 0.57), 79% "
+    "(19/24) at 15 mg/kg (p = 0.018) and 75% (18/24) at 45 mg/kg (p = 0.03)."
+)
 TABLE = (
     "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
     "mixed 9.3 (8.1-10.6)."
@@ -56,6 +60,13 @@ TABLE = (
         # the overall value, claimed of one group
         ("In Turin, incidence was 13.9 cases per 1,000 person-years.", CITIES, ("13.9", "17.8")),
         ("Overall, incidence was 13.9 cases per 1,000 person-years.", CITIES, None),
+        # groups named by their dose; a group the claim gives its own value is not this one's
+        (
+            "Survival rose from 46% with vehicle to 79% in the 45 mg/kg group.",
+            DOSES,
+            ("79%", "75%"),
+        ),
+        ("Survival rose from 46% with vehicle to 79% in the 15 mg/kg group.", DOSES, None),
         # each value with its own group
         ("After total sleep deprivation, mean 3-back d' dropped to 1.58.", SLEEP, None),
         ("Organic farms averaged 7.9 visits against 4.1 on conventional farms.", FARMS, None),

@@ -189,7 +189,8 @@ _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 _PREFIX = re.compile(rf"(?:{'|'.join(_PREFIXES)})(?P<base>[a-z]{{5,}})")
 _PREFIXED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without|cannot)\b|不|没有|未|并非", re.I)
-_WORD = re.compile(r"[A-Za-z]+(?:'t)?")
+#: A word; a hyphened compound is one ("lower-secondary" holds no "lower")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'t)?")
 
 
 @dataclass(frozen=True)

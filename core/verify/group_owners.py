@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.normalize import NumberMention
-from core.text.words import fact_words
+from core.text.words import content_words, fact_words
 from core.types import Evidence, PaperSentence
 from core.verify.binding import (
     Mismatch,
@@ -27,12 +27,14 @@ from core.verify.binding import (
 from core.verify.group_values import GENERIC
 
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?"
-_STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|[,;:()]|\.\s|\.$|$)"
+#: A group named by its dose or level: "15 mg/kg", "3 wt%".
+_DOSE = r"\d+(?:\.\d+)?\s?(?:[a-zµμ%]+(?:/[a-z]+)?)(?:\s+(?:dose|group|arm))?"
+_STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|\s*[,;:()]|\.\s|\.$|$)"
 #: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe".
 _AFTER = re.compile(
     rf"(?P<value>{_NUMBER})\s?%?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
-    r"(?:\s+[a-z]+){0,3}?\s+(?:with|in|among|for|on|under|after|during)\s+(?:the\s+)?"
-    rf"(?P<group>[^,;:()\d]+?){_STOP}",
+    r"(?:\s+[a-z]+){0,3}?\s+(?:(?:with|in|among|for|on|under|after|during)\s+(?:the\s+)?"
+    rf"(?P<group>[^,;:()\d]+?|{_DOSE})|at\s+(?P<dose>{_DOSE})){_STOP}",
     re.I,
 )
 #: "25% Class F fly ash (FA)": a share and what it is of, one item of a list.
@@ -69,7 +71,9 @@ class Grouped:
 
 def _given(text: str) -> list[_Given]:
     numbers = stated_numbers(text)
-    found: list[tuple[int, str]] = [(m.start("value"), m["group"]) for m in _AFTER.finditer(text)]
+    found: list[tuple[int, str]] = [
+        (m.start("value"), m["group"] or m["dose"]) for m in _AFTER.finditer(text)
+    ]
     shares = [(m.start("value"), m["group"]) for m in _SHARE_OF.finditer(text)]
     if len(shares) >= _LIST:
         found += shares
@@ -81,7 +85,9 @@ def _given(text: str) -> list[_Given]:
     out: list[_Given] = []
     for start, group in found:
         mention = next((n for n in numbers if n.start == start), None)
-        words = frozenset(fact_words(group, GENERIC))
+        # numbers name groups too: "15 mg/kg" against "45 mg/kg"
+        levels = {w for w in content_words(group) if w[:1].isdigit()}
+        words = frozenset(fact_words(group, GENERIC) | levels)
         if mention is not None and words and all(g.value.start != start for g in out):
             out.append(_Given(mention, words))
     overall = _OVERALL.match(text)
@@ -133,11 +139,13 @@ def _swapped(
     named = {g: _named_at(_own(g, alike), claim_words) for g in alike}
     if named[owner]:
         return None
+    # a group the claim gives its own value ("46% with vehicle") is not this value's
+    paired = {g for g in alike for n in numbers if n is not mention and _same(n, g.value)}
     near = [
         (abs(at - mention.start), g)
         for g, places in named.items()
         for at in places
-        if not _between(claim, numbers, mention, at)
+        if g not in paired and not _between(claim, numbers, mention, at)
     ]
     if not near:
         return None
@@ -168,8 +176,8 @@ def _named_at(own: frozenset[str], claim_words: dict[str, list[int]]) -> list[in
 
 def _positions(claim: str) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
-    for m in re.finditer(r"[^\W\d_][\w\-]*", claim):
-        for w in fact_words(m.group()):
+    for m in re.finditer(r"[^\W_][\w\-/.]*", claim):
+        for w in content_words(m.group()):
             out.setdefault(w, []).append(m.start())
     return out
 

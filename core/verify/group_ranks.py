@@ -249,7 +249,11 @@ def _placed(rank: _Rank, text: str, abbreviations: Mapping[str, str]) -> tuple[G
     if not held(rank.subject | rank.condition, stated):
         return None
     shared = frozenset.intersection(*(g.words for g in given))
-    mine = [g for g in given if rank.words & (g.words - shared)]
+    # a group named in full comes first: "upper-secondary" against "workers with
+    # lower-secondary schooling", whose other words the later groups leave out
+    mine = [g for g in given if g.words - shared <= rank.words]
+    if len(mine) != 1:
+        mine = [g for g in given if rank.words & (g.words - shared)]
     if len(mine) != 1:
         return None
     own = mine[0]

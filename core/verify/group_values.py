@@ -42,11 +42,13 @@ _CLAIM = (
     ),
 )
 #: A value and the group after it: "11% with CBT-I", "0.82 in women", "38% of controls",
-#: "0.46 (95% CI 0.20 to 0.72) among girls", "281 ± 6 mV for NiFeMn".
+#: "0.46 (95% CI 0.20 to 0.72) among girls", "281 ± 6 mV for NiFeMn", "3.9 points (1.5 to
+#: 6.3) for workers with lower-secondary schooling".
 VALUE = re.compile(
     rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s*±\s*\d+(?:\.\d+)?)?"
-    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-zµμ°/³²⁻¹]+){{0,2}}?)\s+"
-    rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)(?=\s+and\s|\s+vs\.?\s|\s+versus\s|\s+to\s+\d|[,;()]|\.\s|\.$|$)",
+    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-zµμ°/³²⁻¹]+){{0,2}}?)(?:\s*\([^()]*\))?\s+"
+    rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)"
+    r"(?=\s+and\s|\s+vs\.?\s|\s+versus\s|\s+to\s+\d|[,;()]|\.\s|\.$|$)",
     re.I,
 )
 GENERIC = frozenset({"group", "groups", "arm", "arms", "the", "participants", "patients"})

@@ -188,6 +188,7 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
             for c in _ITEM.finditer(text, start, aside.start())
             if not _inside(c.start(), asides)
             and re.search(r"\d", text[c.end() : aside.start()])
+            and fact_words(_ASIDE.sub("", text[c.end() : aside.start()]))
             and re.search(r"\d", _ASIDE.sub("", text[start : c.start()]))
         ]
         if items:
