@@ -147,8 +147,9 @@ OVERCLAIMS: dict[str, Concept] = {
     "only": Concept(
         "(?<=\\bthe\\s)only(?=\\s+[a-z])|(?<=\\bthe\\s)sole(?=\\s+[a-z])",
         ("only", "sole", "unique", "no other", "first", "none of the"),
-        ("唯一",),
-        ("唯一", "首个", "首次"),
+        # 唯一 is as often "unique" ("唯一的标识符", a unique identifier) as "the only"
+        (),
+        (),
     ),
     "impossible": Concept(
         "impossible",
