@@ -65,6 +65,13 @@ RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in
             "The 192 mice (96 per sex) received 5, 15 or 45 mg/kg a day.",
             None,
         ),
+        # a spread in brackets is no value of its item
+        (
+            "Lapses rose from 2 after normal sleep to 14 after a night awake.",
+            "Sleep time was 7 h 22 min (SD 21 min) in the normal group and 3 h 41 min (SD 14 min) "
+            "in the partial group.",
+            None,
+        ),
         # an item's own number is no value of it; the claim names both items by theirs
         ("Respondents aged 60 and over lost more trust than those under 40.", AGES, None),
         (

@@ -56,6 +56,8 @@ _DEFINES = re.compile(
     re.I,
 )
 _P_VALUE = re.compile(r"\bp\s*[<=>≤]\s*$", re.I)
+#: A bracket that gives a value's spread ("(SD 21 min)", "(IQR 8-21)"): no value of an item.
+_SPREAD_BRACKET = re.compile(r"\(\s*(?:SD|SE|SEM|IQR|95\s*%\s*CI|CI|range)\b[^()]*\)", re.I)
 
 
 @dataclass(frozen=True)
@@ -182,11 +184,13 @@ def _parts(text: str) -> list[_Part]:
         bounds.append((start, joint.start()))
         start = joint.end()
     bounds.append((start, len(text)))
+    spreads = [(m.start(), m.end()) for m in _SPREAD_BRACKET.finditer(text)]
     numbers = [
         n
         for n in stated_numbers(text)
         if not _P_VALUE.search(text[max(0, n.start - 4) : n.start])
         and not _DEFINES.search(text, 0, n.start)
+        and not any(a <= n.start < b for a, b in spreads)
     ]
     spans = [(a, b, [n for n in numbers if a <= n.start < b]) for a, b in bounds]
     spans = [(a, b, ns) for a, b, ns in spans if ns]
