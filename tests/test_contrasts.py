@@ -60,6 +60,11 @@ DEFINED = "We compared fly ash (FA), slag (GGBS), silica fume (SF) and metakaoli
             [("mixed", "organic contrast", False)],
         ),
         ("Visits were higher on organic farms (p < 0.001).", []),
+        # one group reaching another's level is a test of the two
+        (
+            "By 90 days FA had reached the control's strength (p = 0.79), having gained 28%.",
+            [("FA", "control", False)],
+        ),
     ],
 )
 def test_the_tests_a_sentence_reports(text: str, tests: list[tuple[str, str, bool]]) -> None:

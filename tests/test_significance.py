@@ -246,3 +246,15 @@ def test_an_estimate_in_a_list_of_values_is_its_items_own() -> None:
     assert (
         check_significance("NiFeV needed a lower overpotential than undoped NiFe.", found) is None
     )
+
+
+def test_an_estimate_that_says_two_groups_are_alike_is_no_effect_not_found() -> None:
+    """Its p-value tests the two groups' difference, not the gain a claim states."""
+    paper = make_paper(
+        [
+            "By 90 days FA had reached the control's strength (p = 0.79), having gained 28% "
+            "between 28 and 90 days against 9% for the control."
+        ]
+    )
+    claim = "Between 28 and 90 days the fly ash concrete gained nearly 30% in strength."
+    assert check_significance(claim, estimates(paper.sentences)) is None

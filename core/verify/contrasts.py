@@ -37,6 +37,12 @@ _DIFFERED = re.compile(
 )
 #: "organic and " before a group: the first of two that share its noun.
 _ALSO = re.compile(r"(?P<a>[A-Za-z][\w\-]*)\s+and\s+$")
+#: "By 90 days FA had reached the control's strength (p = 0.79)": a test of the two.
+_REACHED = re.compile(
+    r"(?P<a>[A-Za-z][\w\-]*)\s+(?:had\s+|has\s+)?(?:reached|matched|caught\s+up\s+with)\s+"
+    r"(?:the\s+)?(?P<b>[A-Za-z][\w\-]*?)(?:'s|’s)?\b",
+    re.I,
+)
 #: "… and from partial restriction (p = 0.011)": the same group against another.
 _AND_FROM = re.compile(rf"\s+and\s+from\s+(?:the\s+)?(?P<b>{_GROUP})", re.I)
 #: "organic and mixed farms did not differ", "no significant difference between A and B".
@@ -122,6 +128,10 @@ def reported_contrasts(text: str) -> list[tuple[str, str, bool]]:
                 later = _said(part, more.end())
                 if later is not None:
                     found.append((m["a"], more["b"], later))
+        for m in _REACHED.finditer(masked):
+            said = _said(part, m.end())
+            if said is not None:
+                found.append((m["a"], m["b"], said))
         for m in _VERSUS.finditer(masked):
             said = _said(part, m.end())
             if said is not None:

@@ -74,7 +74,9 @@ _HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*
 #: A clause that says in words that its estimates are not significant is read as a null finding
 #: (``direction.check_null_finding``), with its subject where the clause puts it.
 _SAYS_SO = re.compile(
-    r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan|\bdid\s+not\s+differ\b",
+    r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan|\bdid\s+not\s+differ\b"
+    # "FA had reached the control's strength (p = 0.79)": alike, in words
+    r"|\b(?:reached|matched|caught up with|comparable to|similar to|indistinguishable from)\b",
     re.I,
 )
 #: Where a claim's clauses part.
