@@ -659,6 +659,17 @@ def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) ->
         # ... nor is a count of things
         ("Training ran for 1,000 epochs.", "Each GPU had 40 GB of memory.", False),
         ("Training ran for 1,000 epochs.", "Training ran for 40 epochs.", True),
+        # a count in words counts its own plural noun
+        (
+            "Adults were assigned to one of three physiotherapy programmes.",
+            "Adults were recruited at six NHS physiotherapy outpatient departments.",
+            False,
+        ),
+        (
+            "Adults were assigned to one of three physiotherapy programmes.",
+            "Adults were assigned to one of four physiotherapy programmes.",
+            True,
+        ),
         # ... nor a value in another unit of the same measure, past the paper's spread
         ("The cell reached 1 A cm-2.", "The overpotential at 10 mA cm-2 was 287 mV.", False),
         ("The cell reached 1 A cm-2.", "The cell reached 3 A cm-2.", True),

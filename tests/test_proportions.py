@@ -43,6 +43,15 @@ def test_a_bound_excludes_its_own_value() -> None:
     assert more.covers(Decimal(72))
 
 
+def test_an_inclusive_bound_holds_its_own_value() -> None:
+    (least,) = proportions("at least three-quarters of their sessions")
+    assert least.covers(Decimal(75))
+    assert not least.covers(Decimal(74))
+    (most,) = proportions("at most a third of the cases")
+    assert most.covers(Decimal("33.3"))
+    assert not most.covers(Decimal(34))
+
+
 PAPER = make_paper(
     [
         "Remission was reached by 38% of the participants who used the app. "

@@ -95,6 +95,9 @@ def _numerator(word: str | None) -> int:
     return count_word(word) or 0
 
 
+_INCLUSIVE = re.compile(r"at least|at most|up to|至少|不少于|不低于|至多|不超过", re.I)
+
+
 def _proportion(text: str, match: re.Match[str], numerator: int, denominator: int) -> Proportion:
     value = (Decimal(100) * numerator / denominator).quantize(Decimal("0.1"))
     if value == value.to_integral_value():
@@ -106,10 +109,12 @@ def _proportion(text: str, match: re.Match[str], numerator: int, denominator: in
     said = above or below or nearly
     written = text[said.start() if said else match.start() : end].strip()
     mention = NumberMention(written, match.start(), end, value, percent=True, approximate=True)
+    # "at least three-quarters" holds 75% itself; "more than half" does not hold 50%
+    strict = not (said and _INCLUSIVE.search(said.group()))
     if above or BOUND_ABOVE_AFTER.match(text, end):
-        return Proportion(mention, value, Decimal(100), bound=True)
+        return Proportion(mention, value, Decimal(100), bound=strict)
     if below or BOUND_BELOW_AFTER.match(text, end):
-        return Proportion(mention, Decimal(0), value, bound=True)
+        return Proportion(mention, Decimal(0), value, bound=strict)
     if nearly:
         return Proportion(mention, value - SPREAD, value)
     return Proportion(mention, value - SPREAD, value + SPREAD)

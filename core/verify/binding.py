@@ -999,6 +999,9 @@ def same_kind(
         return mention.value != other.value
     alike = comparable(mention.value, other.value, percent=mention.percent)
     if not mention.percent and not any(ch.isdigit() for ch in mention.raw):
+        heads = _count_head(claim, mention), _count_head(evidence, other)
+        if None not in heads and heads[0] != heads[1]:
+            return False  # "three programmes" against "six … outpatient departments"
         return alike and bool(_counted(claim, mention) & _counted(evidence, other))
     if alike or mention.value == other.value:
         return alike
@@ -1128,6 +1131,18 @@ def _counted(text: str, mention: NumberMention) -> frozenset[str]:
         if w.casefold() not in _LINKS and not spelled_numbers(w)
     ]
     return frozenset(stem(w.casefold()) for w in words[:2])
+
+
+def _count_head(text: str, mention: NumberMention) -> str | None:
+    """The plural noun a count counts, within four words; None when none shows.
+
+    "departments" of "six NHS physiotherapy outpatient departments".
+    """
+    after = text[mention.end : mention.end + 60].lstrip(" -")
+    for word in re.findall(r"[A-Za-z]+", after)[:4]:
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            return stem(word.casefold())
+    return None
 
 
 def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
