@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from core.types import PaperSentence
@@ -95,6 +97,22 @@ def test_value_given_to_the_claims_group_elsewhere_is_no_mismatch() -> None:
         group_mismatch(stated_numbers(claim), claim, grouped_values(sentences(FARMS, other)))
         is None
     )
+
+
+def test_a_value_an_approximate_claim_stands_for_elsewhere_is_no_mismatch() -> None:
+    """Strengthening's 14.2 is what "about 14 points" means; 14 adverse events are others'."""
+    claim = "The strengthening group improved by about 14 points."
+    paper = sentences(
+        "Pain improved by 14.2 points with strengthening, 12.6 with neuromuscular exercise and "
+        "7.9 with walking.",
+        "Adverse events numbered 19 with strengthening, 14 with neuromuscular exercise and 9 "
+        "with walking.",
+    )
+    hedged = [replace(m, approximate=True) for m in stated_numbers(claim)]
+    assert group_mismatch(hedged, claim, grouped_values(paper)) is None
+    exact = "The strengthening group had 14 adverse events."
+    found = group_mismatch(stated_numbers(exact), exact, grouped_values(paper))
+    assert found is not None and (found.claim_value, found.paper_value) == ("14", "19")
 
 
 def test_sentences_with_one_group_are_not_read() -> None:

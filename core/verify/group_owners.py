@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.text.normalize import NumberMention
+from core.text.normalize import NumberMention, approximate_tolerance
 from core.text.words import content_words, fact_words
 from core.types import Evidence, PaperSentence
 from core.verify.binding import (
@@ -196,7 +196,15 @@ def _given_elsewhere(
 ) -> bool:
     """Whether another sentence gives the claim's value to the claim's group."""
     return any(
-        g.words >= words and g.value.percent == mention.percent and _same(mention, g.value)
+        g.words >= words and g.value.percent == mention.percent and _covers(mention, g.value)
         for s in grouped
         for g in s.given
     )
+
+
+def _covers(claim: NumberMention, paper: NumberMention) -> bool:
+    """The paper's value, or one an approximate claim value stands for ("about 14": 14.2)."""
+    if _same(claim, paper):
+        return True
+    tolerance = approximate_tolerance(claim.value, percent=claim.percent)
+    return claim.approximate and abs(claim.value - paper.value) <= tolerance

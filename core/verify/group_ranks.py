@@ -128,6 +128,7 @@ class _Rank:
     subject: frozenset[str]
     condition: frozenset[str]
     clause: str
+    peak: bool = False  # "peaked in July": a time or place along the measure, not a group
 
 
 def _ranks(text: str) -> list[_Rank]:
@@ -153,6 +154,7 @@ def _ranks(text: str) -> list[_Rank]:
                     frozenset(fact_words(subject, GENERIC)),
                     frozenset(fact_words(condition, GENERIC)),
                     clause,
+                    word.casefold().startswith(("peak", "bottom")),
                 )
             )
     return out
@@ -310,7 +312,7 @@ def check_stated_rank(
 def _same_rank(mine: _Rank, paper: _Rank) -> bool:
     """Whether the paper ranks the claim's measure, the same way, in a condition the claim holds."""
     measure = mine.subject | mine.condition
-    if paper.highest != mine.highest or not paper.subject:
+    if paper.highest != mine.highest or paper.peak != mine.peak or not paper.subject:
         return False
     if held(paper.subject, measure) < len(paper.subject):
         return False

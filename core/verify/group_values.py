@@ -46,7 +46,7 @@ _CLAIM = (
 #: 6.3) for workers with lower-secondary schooling".
 VALUE = re.compile(
     rf"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<percent>%)?(?:\s*±\s*\d+(?:\.\d+)?)?"
-    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-zµμ°/³²⁻¹]+){{0,2}}?)(?:\s*\([^()]*\))?\s+"
+    rf"(?:\s*\([^()]*\))?(?P<unit>(?:\s+[a-zµμ°/³²⁻¹]+){{0,3}}?)(?:\s*\([^()]*\))?\s+"
     rf"(?:{_PREPOSITION}|of)\s+(?P<group>[^,;()]+?)"
     r"(?=\s+and\s|\s+vs\.?\s|\s+versus\s|\s+to\s+\d|[,;()]|\.\s|\.$|$)",
     re.I,
