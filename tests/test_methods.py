@@ -104,3 +104,34 @@ def test_a_confirmed_absence_is_supported_and_a_denied_method_is_not() -> None:
     assert denied.status.value == "unsupported"
     assert "method_in_paper:ablation" in denied.reasons
     assert denied.explanation == "The paper does report an ablation"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "paper", "reasons"),
+    [
+        # how a study collected its data, or kept its arms apart, when the paper never says so
+        (
+            "Visits were recorded by walking 100 m transects along each margin.",
+            "Observers watched five fixed plots for ten minutes each.",
+            ["method_not_in_paper:transects"],
+        ),
+        (
+            "The trial was double-blind.",
+            "Participants knew which programme they received.",
+            ["method_not_in_paper:double-blind"],
+        ),
+        (
+            "Vaccination status was self-reported by patients.",
+            "Vaccination status came from the national immunisation registry.",
+            ["method_not_in_paper:self-report"],
+        ),
+        # ... or the paper's own words for it
+        ("The trial was double-blind.", "Patients took identical placebo tablets.", []),
+        ("Diet was self-reported.", "Diet was assessed with a food-frequency questionnaire.", []),
+        ("The meta-analysis pooled 27 studies.", "We pooled 27 studies (3,864 children).", []),
+    ],
+)
+def test_data_collection_methods(sentence: str, paper: str, reasons: list[str]) -> None:
+    facts = PaperFacts(make_paper([paper]))
+    found = [r for r in run_gates(sentence, facts).reasons if r.startswith("method_")]
+    assert found == reasons

@@ -56,6 +56,21 @@ METHODS: dict[str, Method] = {
         r"\binterview(?:s|ed|ing)?\b|\bquestionnaires?\b|访谈|问卷调查",
         r"interview|questionnaire|survey|访谈|问卷",
     ),
+    # how a study collected its data, or kept its arms apart
+    "self-report": Method(
+        r"\bself-?report(?:s|ed|ing)?\b|自我报告|自报",
+        r"self-?report|questionnaire|survey|diar(?:y|ies)|recall|interview|reported by|"
+        r"自我报告|自报|问卷",
+    ),
+    "transects": Method(r"\btransects?\b|样线", r"transect|样线"),
+    "double-blind": Method(
+        r"\bdouble-?blind(?:ed)?\b|双盲",
+        r"double-?blind|placebo|sham|masked|identical|双盲|安慰剂",
+    ),
+    "meta-analysis": Method(
+        r"\bmeta-?analys[ie]s\b|荟萃分析|元分析",
+        r"meta-?analy|pooled|random-effects|systematic review|荟萃|元分析|汇总分析",
+    ),
 }
 #: The claim denies the method: the paper lacks it.
 _DENIED = re.compile(
