@@ -143,6 +143,7 @@ AGES = (
     "(interaction p=0.64)."
 )
 SEXES = "There was no sex by condition interaction (p = 0.58)."
+PARENTS = "Estimates did not differ by parental asthma (interaction p=0.62)."
 
 
 @pytest.mark.parametrize(
@@ -162,12 +163,14 @@ SEXES = "There was no sex by condition interaction (p = 0.58)."
         ("Women's working memory suffered more from sleep loss than men's.", True),
         ("Women's memory suffered somewhat more than men's.", False),
         ("Sleep loss impaired working memory in both men and women.", False),
+        # a difference claimed as large is claimed; a stem is its word ("parental")
+        ("Children of parents with asthma were considerably more susceptible.", True),
     ],
 )  # fmt: skip
 def test_a_subgroup_difference_against_the_papers_interaction_test(
     claim: str, flagged: bool
 ) -> None:
-    paper = make_paper([SEASONS, ANXIETY, AGES, SEXES])
+    paper = make_paper([SEASONS, ANXIETY, AGES, SEXES, PARENTS])
     found = check_subgroup_difference(claim, interactions(paper.sentences))
     assert (found is not None) == flagged
 

@@ -23,6 +23,7 @@ from core.text.words import (
     conflicting_groups,
     content_words,
     fact_words,
+    held,
     names_group,
     same_group,
 )
@@ -90,6 +91,12 @@ _DIFFERENCE_CLAIMED = re.compile(
 #: A difference claimed in plain words: "suffered more from … than men", "stronger in girls".
 _PLAIN_DIFFERENCE = re.compile(
     r"\b(?:more|less|greater|larger|bigger|stronger|smaller|weaker|higher|lower|better|worse)\b",
+    re.I,
+)
+#: A difference claimed as large: "considerably more susceptible", "much stronger in boys".
+_MARKED = re.compile(
+    r"\b(?:considerably|substantially|much|far|markedly|notably|especially|particularly)\s+"
+    r"(?:more|less|greater|larger|bigger|stronger|smaller|weaker|higher|lower|better|worse)\b",
     re.I,
 )
 #: A difference said to be small: no claim that the groups differ.
@@ -287,9 +294,10 @@ def check_subgroup_difference(
         and not _HEDGED.search(claim)
         and not _SOFTENED.search(claim)
     )
-    if not (_DIFFERENCE_CLAIMED.search(claim) or plain):
+    if not (_DIFFERENCE_CLAIMED.search(claim) or _MARKED.search(claim) or plain):
         return None
-    scored = [(len(words & e.words) + (MIN_SHARED if by & e.words else 0), e) for e in paper]
+    # a word's stem is the word: "parent" of "parental asthma"
+    scored = [(held(words, e.words) + (MIN_SHARED if by & e.words else 0), e) for e in paper]
     best = max(n for n, _ in scored)
     if best < MIN_SHARED:
         return None
@@ -297,7 +305,12 @@ def check_subgroup_difference(
     if any(e.significant for e in top):
         return None
     # a plain "more" is borne out by the groups' own estimates, where the test gives them
-    if plain and not _DIFFERENCE_CLAIMED.search(claim) and names_group(top[0].words):
+    if (
+        plain
+        and not _DIFFERENCE_CLAIMED.search(claim)
+        and not _MARKED.search(claim)
+        and names_group(top[0].words)
+    ):
         return None
     return NotSignificant(top[0].text, top[0].page)
 
