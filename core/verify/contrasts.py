@@ -43,6 +43,20 @@ _REACHED = re.compile(
     r"(?:the\s+)?(?P<b>[A-Za-z][\w\-]*?)(?:'s|’s)?\b",
     re.I,
 )
+#: "Relative to no break, …": the reference every group of the sentence is tested against.
+_REFERENCE = re.compile(
+    rf"^\s*(?:relative to|compared (?:with|to)|versus|against)\s+(?:the\s+)?(?P<b>{_GROUP}),",
+    re.I,
+)
+_AGAINST_REFERENCE = re.compile(
+    r"\b(?:after|with|in|for|among|on)\s+(?:the\s+)?(?P<a>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)"
+    r"\s*\((?P<body>[^()]*(?:\([^()]*\)[^()]*)*)\)",
+    re.I,
+)
+_INTERVAL = re.compile(
+    r"\bCI\b[:,]?\s*(?P<low>[-−]?\d+(?:\.\d+)?)\s*(?:to|,|–)\s*(?P<high>[-−]?\d+(?:\.\d+)?)", re.I
+)
+_RATIO = re.compile(r"\b(?:a?OR|a?HR|RR|IRR|ratio)\b")
 #: "… and from partial restriction (p = 0.011)": the same group against another.
 _AND_FROM = re.compile(rf"\s+and\s+from\s+(?:the\s+)?(?P<b>{_GROUP})", re.I)
 #: "organic and mixed farms did not differ", "no significant difference between A and B".
@@ -62,6 +76,8 @@ _LEAD = frozenset("and or but only the both all each".split())
 #: Words that claim a difference as found.
 _CLAIMED = re.compile(r"\bsignificant(?:ly)?\b", re.I)
 _DENIED = re.compile(r"\b(?:no|not|n't|neither|nor|never|without|similar)\b", re.I)
+#: A claim that sets one group against another: it claims the difference of one pair only.
+_SET_AGAINST = re.compile(r"\b(?:unlike|rather than|but not|instead of|whereas|while|only)\b", re.I)
 #: A claim that two groups were alike: "unchanged relative to", "no different from".
 _ALIKE_CLAIMED = re.compile(
     r"\b(?:unchanged|unaffected|similar|same|comparable|no different|did not differ|"
@@ -85,6 +101,7 @@ class Contrast:
     context: frozenset[str]  # words of the sentences before it
     text: str
     page: int
+    named: tuple[str, str] = ("", "")  # the two groups as the paper writes them
 
 
 def paper_contrasts(sentences: Sequence[PaperSentence]) -> list[Contrast]:
@@ -101,12 +118,11 @@ def paper_contrasts(sentences: Sequence[PaperSentence]) -> list[Contrast]:
         context = frozenset(fact_words(" ".join(before[-_CONTEXT:])))
         before.append(s.text)
         for a, b, significant in reported_contrasts(s.text):
-            # "organic and mixed farms", "mixed versus organic contrast": one noun for both
-            if len(a.split()) == 1 and len(b.split()) == 2:
-                a = f"{a} {b.split()[-1]}"
             pair = frozenset(_words(a)), frozenset(_words(b))
             if all(pair) and pair[0] != pair[1]:
-                out.append(Contrast(pair[0], pair[1], significant, words, context, s.text, s.page))
+                out.append(
+                    Contrast(pair[0], pair[1], significant, words, context, s.text, s.page, (a, b))
+                )
     return out
 
 
@@ -115,7 +131,7 @@ def reported_contrasts(text: str) -> list[tuple[str, str, bool]]:
     found = []
     for part, masked in _parts(text):
         for m in _ALIKE.finditer(masked):
-            found.append((m["a"] or m["a2"], m["b"] or m["b2"], False))
+            found.append((*_shared_noun(m["a"] or m["a2"], m["b"] or m["b2"]), False))
         for m in _DIFFERED.finditer(masked):
             said = _said(part, m.end(), denied=m["not"] is not None)
             if said is not None:
@@ -135,8 +151,36 @@ def reported_contrasts(text: str) -> list[tuple[str, str, bool]]:
         for m in _VERSUS.finditer(masked):
             said = _said(part, m.end())
             if said is not None:
-                found.append((m["a"], m["b"], said))
+                found.append((*_shared_noun(m["a"], m["b"]), said))
+    # "Relative to no break, 2-back d′ was higher after exercise (…, p=0.006) but not after
+    # mindfulness (0.14, 95% CI −0.08 to 0.36, p=0.21)": each group against the reference
+    reference = _REFERENCE.match(text)
+    if reference is not None:
+        for m in _AGAINST_REFERENCE.finditer(text, reference.end()):
+            said = _bracket_says(m["body"])
+            if said is not None:
+                found.append((m["a"], reference["b"], said))
     return found
+
+
+def _shared_noun(a: str, b: str) -> tuple[str, str]:
+    """One noun for both of "organic and mixed farms" or "mixed versus organic contrast"."""
+    if len(a.split()) == 1 and len(b.split()) == 2:
+        return f"{a} {b.split()[-1]}", b
+    return a, b
+
+
+def _bracket_says(body: str) -> bool | None:
+    """Whether a bracketed statistic is significant: its p-value, else its interval."""
+    said = _said(body, 0)
+    if said is not None:
+        return said
+    interval = _INTERVAL.search(body)
+    if interval is None:
+        return None
+    low, high = (float(interval[k].replace("−", "-")) for k in ("low", "high"))
+    null = 1.0 if _RATIO.search(body) else 0.0
+    return not low <= null <= high
 
 
 def _parts(text: str) -> list[tuple[str, str]]:
@@ -179,7 +223,11 @@ def check_contrast(
     be; a difference denied ("left 3-back accuracy unchanged relative to a normal night") needs
     all of them not to be.
     """
-    denied = _DENIED.search(claim) is not None or _ALIKE_CLAIMED.search(claim) is not None
+    # a group named with a negation is no denial: "compared with no break"
+    said = claim
+    for name in {n for c in contrasts for n in c.named if _DENIED.match(n)}:
+        said = re.sub(rf"\b{re.escape(name)}\b", " ", said, flags=re.I)
+    denied = _DENIED.search(said) is not None or _ALIKE_CLAIMED.search(said) is not None
     if not (_CLAIMED.search(claim) or denied) or not _COMPARED.search(claim):
         return None
     words = with_long_forms(content_words(claim), abbreviations)
@@ -201,9 +249,17 @@ def check_contrast(
         if best == 0 or not all(c.significant for c in top):
             return None
         return DifferenceFound(top[0].text, top[0].page)
-    if any(c.significant for c in top):
+    # each pair the claim names is claimed ("Both exercise and mindfulness … compared with no
+    # break"), unless the claim sets one against another ("unlike mindfulness")
+    pairs: dict[frozenset[frozenset[str]], list[Contrast]] = {}
+    for c in top:
+        pairs.setdefault(frozenset({c.a, c.b}), []).append(c)
+    if len(pairs) > 1 and _SET_AGAINST.search(claim):
         return None
-    return NotSignificant(top[0].text, top[0].page)
+    for tests in pairs.values():
+        if not any(c.significant for c in tests):
+            return NotSignificant(tests[0].text, tests[0].page)
+    return None
 
 
 @dataclass(frozen=True)
