@@ -66,8 +66,9 @@ def _evidence(text: str) -> list[Evidence]:
         ("Huế had the highest share of undiagnosed cases.", UNDIAGNOSED, None),
         ("Hà Giang did not have the highest undiagnosed share.", UNDIAGNOSED, None),
         ("NiFeCe had the most stable overpotential.", OVERPOTENTIAL, None),
-        # two groups without a range are a comparison, not a ranking
-        ("Dropout was lowest with CBT-I.", DROPOUT, None),
+        # first of all is first of any two the paper compares
+        ("Dropout was lowest with CBT-I.", DROPOUT, "CBT-I>education"),
+        ("Dropout was lowest with education.", DROPOUT, None),
         # a rank in a later clause, without its verb; groups that share the last one's noun
         (
             "Netting produced 1,940 bees, with species richness highest on organic farms.",

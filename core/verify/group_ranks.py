@@ -168,7 +168,7 @@ def check_group_rank(
     if not ranks:
         return None
     for ev in evidence:
-        placed = _placed(ranks[0], ev.text, abbreviations)
+        placed = _placed(ranks[0], ev.text, abbreviations, pairs=True)
         if placed is not None and placed[0] is not placed[1]:
             own, first = placed
             return GroupRankWrong(
@@ -238,12 +238,15 @@ def confirmed_rank(
     return None
 
 
-def _placed(rank: _Rank, text: str, abbreviations: Mapping[str, str]) -> tuple[Given, Given] | None:
+def _placed(
+    rank: _Rank, text: str, abbreviations: Mapping[str, str], *, pairs: bool = False
+) -> tuple[Given, Given] | None:
     """The claim's group among the sentence's valued groups, and the group the values put first.
 
-    None when the sentence does not rank the claim's measure or group, or ties them.
+    None when the sentence does not rank the claim's measure or group, or ties them. With
+    ``pairs``, two groups rank too: the claim's first of all is at least first of the two.
     """
-    ranking = _ranking(text)
+    ranking = _ranking(text, pairs=pairs)
     if ranking is None:
         return None
     given, lowest, top = ranking
@@ -337,10 +340,12 @@ def _shared_head(given: list[Given]) -> list[Given]:
     return [replace(g, words=g.words | head) for g in given[:-1]] + [given[-1]]
 
 
-def _ranking(text: str) -> tuple[list[Given], Given | None, Given | None] | None:
+def _ranking(
+    text: str, *, pairs: bool = False
+) -> tuple[list[Given], Given | None, Given | None] | None:
     """The sentence's groups with values of one kind, and its lowest and highest when ranged.
 
-    Three groups or more, or two that bound a range ("from … to …").
+    Three groups or more (two, with ``pairs``), or two that bound a range ("from … to …").
     """
     given = _shared_head(given_values(text))
     if len(given) < 2 or any(not g.words for g in given):
@@ -356,6 +361,6 @@ def _ranking(text: str) -> tuple[list[Given], Given | None, Given | None] | None
             return [g for g in given if first[g.words] is g], given[0], given[1]
     if len({g.percent for g in given}) > 1 or len({g.words for g in given}) < len(given):
         return None
-    if len(given) < 3:
+    if len(given) < (2 if pairs else 3):
         return None
     return given, None, None

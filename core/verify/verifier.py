@@ -619,7 +619,7 @@ class Checker:
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
-            or check_group_rank(read, [*evidence, *self.ranked], self.abbreviations)
+            or check_group_rank(read, [*evidence, *self.ranked, *self.grouped], self.abbreviations)
             or check_stated_rank(read, self.stated_ranks, self.abbreviations)
         )
 
