@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.verify.contrasts import check_contrast, paper_contrasts, reported_contrasts
+from core.verify.contrasts import (
+    check_alike_across,
+    check_contrast,
+    paper_contrasts,
+    reported_contrasts,
+)
+from core.verify.significance import interactions
 from tests.fakes import make_paper
 
 FARMS = (
@@ -159,3 +165,27 @@ def test_groups_tested_against_one_reference(claim: str, flagged: bool) -> None:
         ("mindfulness", "no break", False),
     ]
     assert (check_contrast(claim, contrasts, {}) is not None) == flagged
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # an effect said to hold alike across two groups the paper's test parts
+        ("KT-217 worked equally well in male and female mice.", True),
+        ("KT-217 protected the kidneys of male and female mice alike.", True),
+        # a difference stated, or denied alikeness
+        ("KT-217 worked better in male than in female mice.", False),
+        ("KT-217 did not work equally well in male and female mice.", False),
+    ],
+)
+def test_an_effect_said_to_hold_alike_where_the_test_parts_the_groups(
+    claim: str, flagged: bool
+) -> None:
+    paper = make_paper(
+        [
+            "Creatinine fell by 41% in males and 14% in females; the dose-by-sex interaction "
+            "was significant (p = 0.01)."
+        ]
+    )
+    found = check_alike_across(claim, interactions(paper.sentences))
+    assert (found is not None) == flagged

@@ -129,6 +129,12 @@ _DIMENSIONS: tuple[frozenset[str], ...] = (
 )
 
 
+def hyphen_parts(words: Iterable[str]) -> set[str]:
+    """Words with the parts of hyphened ones: "dose-by-sex" holds "sex"."""
+    words = set(words)
+    return words | {part for w in words for part in w.split("-")}
+
+
 def compared_dimensions(words: Iterable[str]) -> frozenset[str]:
     """What words naming two groups of one kind compare them by: "women" and "men", by sex."""
     words = set(words)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from core.text.long_forms import with_long_forms
 from core.text.quotes import excerpt
-from core.text.words import content_words, fact_words
+from core.text.words import compared_dimensions, content_words, fact_words, hyphen_parts
 from core.types import PaperSentence
-from core.verify.significance import NotSignificant
+from core.verify.significance import Estimate, NotSignificant
 
 _P = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _GROUP = (
@@ -277,3 +277,27 @@ class DifferenceFound:
     def explain(self) -> str:
         """``The paper finds a significant difference (p. 2): “…”``."""
         return f"The paper finds a significant difference (p. {self.page}): “{excerpt(self.text)}”"
+
+
+#: A claim that an effect held alike across groups: "worked equally well in male and female mice".
+_SAME_ACROSS = re.compile(
+    r"\b(?:equally|alike|similar(?:ly)?|the same|regardless of|irrespective of|"
+    r"consistent(?:ly)?)\b",
+    re.I,
+)
+
+
+def check_alike_across(claim: str, interactions: Sequence[Estimate]) -> DifferenceFound | None:
+    """An effect the claim says held alike in two groups of one kind, which the paper's test parts.
+
+    "Worked equally well in male and female mice" against "the dose-by-sex interaction was
+    significant (p = 0.01)".
+    """
+    words = fact_words(claim)
+    by = compared_dimensions(words)
+    if not by or not _SAME_ACROSS.search(claim) or re.search(r"\bnot\b|n't", claim):
+        return None
+    tests = [e for e in interactions if by & hyphen_parts(e.words)]
+    if not tests or not all(e.significant for e in tests):
+        return None
+    return DifferenceFound(tests[0].text, tests[0].page)

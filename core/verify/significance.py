@@ -24,6 +24,7 @@ from core.text.words import (
     content_words,
     fact_words,
     held,
+    hyphen_parts,
     names_group,
     same_group,
 )
@@ -106,7 +107,7 @@ _SOFTENED = re.compile(r"\b(?:somewhat|slightly|marginally|a little|numerically|
 _INTERACTION = re.compile(r"\binteraction\b", re.I)
 _INTERACTION_P = re.compile(
     # "no sex by condition interaction (p = 0.58)": its own bracket, not another estimate's
-    r"\binteraction\b(?:[^;()]{0,60}?|\s*\([^;()]{0,30}?)\bp\s*(?P<op>[=<>≤≥])\s*"
+    r"\binteraction\b[^;()]{0,60}?(?:\(\s*[^;()]{0,30}?)?\bp\s*(?P<op>[=<>≤≥])\s*"
     r"(?P<value>0?\.\d+|1(?:\.0+)?)\b",
     re.I,
 )
@@ -297,7 +298,9 @@ def check_subgroup_difference(
     if not (_DIFFERENCE_CLAIMED.search(claim) or _MARKED.search(claim) or plain):
         return None
     # a word's stem is the word: "parent" of "parental asthma"
-    scored = [(held(words, e.words) + (MIN_SHARED if by & e.words else 0), e) for e in paper]
+    scored = [
+        (held(words, e.words) + (MIN_SHARED if by & hyphen_parts(e.words) else 0), e) for e in paper
+    ]
     best = max(n for n, _ in scored)
     if best < MIN_SHARED:
         return None

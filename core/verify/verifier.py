@@ -46,7 +46,12 @@ from core.verify.cited_names import CitedNames
 from core.verify.claims import check_texts, claim_kind, claim_parts, extract_claims
 from core.verify.clause_binding import clause_mismatch
 from core.verify.comparison import Contradiction, check_comparison, table_rows
-from core.verify.contrasts import DifferenceFound, check_contrast, paper_contrasts
+from core.verify.contrasts import (
+    DifferenceFound,
+    check_alike_across,
+    check_contrast,
+    paper_contrasts,
+)
 from core.verify.counted_nouns import count_mismatch, paper_counts
 from core.verify.credit import Acknowledged, ThankedOnly
 from core.verify.direction import (
@@ -613,6 +618,7 @@ class Checker:
             or check_left_open(read, self.left_open, evidence)
             or check_significance(read, self.estimates, sentence)
             or check_contrast(read, self.contrasts, self.abbreviations)
+            or check_alike_across(read, self.interactions)
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
