@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.types import Evidence
 from core.verify.contrasts import (
     check_alike_across,
     check_contrast,
@@ -189,3 +190,18 @@ def test_an_effect_said_to_hold_alike_where_the_test_parts_the_groups(
     )
     found = check_alike_across(claim, interactions(paper.sentences))
     assert (found is not None) == flagged
+
+
+def test_a_subject_the_paper_finds_alike_in_both_groups_is_borne_out() -> None:
+    paper = make_paper(
+        [
+            "Creatinine fell by 41% in males and 14% in females; the dose-by-sex interaction "
+            "was significant (p = 0.01).",
+            "Target-gene induction of Nqo1 was similar in both sexes.",
+        ]
+    )
+    alike = [Evidence(1, s.text, s.bbox, 1.0, s.index) for s in paper.sentences[1:]]
+    claim = "Induction of the target gene Nqo1 was similar in males and females."
+    found = interactions(paper.sentences)
+    assert check_alike_across(claim, found) is not None
+    assert check_alike_across(claim, found, alike) is None

@@ -17,8 +17,15 @@ from dataclasses import dataclass
 
 from core.text.long_forms import with_long_forms
 from core.text.quotes import excerpt
-from core.text.words import compared_dimensions, content_words, fact_words, hyphen_parts
-from core.types import PaperSentence
+from core.text.words import (
+    compared_dimensions,
+    content_words,
+    fact_words,
+    held,
+    hyphen_parts,
+    names_group,
+)
+from core.types import Evidence, PaperSentence
 from core.verify.significance import Estimate, NotSignificant
 
 _P = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
@@ -279,6 +286,8 @@ class DifferenceFound:
         return f"The paper finds a significant difference (p. {self.page}): “{excerpt(self.text)}”"
 
 
+#: Words of a claim's subject a paper sentence finding it alike must share.
+_SAME_SUBJECT = 2
 #: A claim that an effect held alike across groups: "worked equally well in male and female mice".
 _SAME_ACROSS = re.compile(
     r"\b(?:equally|alike|similar(?:ly)?|the same|regardless of|irrespective of|"
@@ -287,15 +296,21 @@ _SAME_ACROSS = re.compile(
 )
 
 
-def check_alike_across(claim: str, interactions: Sequence[Estimate]) -> DifferenceFound | None:
+def check_alike_across(
+    claim: str, interactions: Sequence[Estimate], alike: Sequence[Evidence] = ()
+) -> DifferenceFound | None:
     """An effect the claim says held alike in two groups of one kind, which the paper's test parts.
 
     "Worked equally well in male and female mice" against "the dose-by-sex interaction was
-    significant (p = 0.01)".
+    significant (p = 0.01)". A paper sentence that finds the claim's own subject alike in both
+    ("target-gene induction was similar in both sexes", among ``alike``) bears it out instead.
     """
     words = fact_words(claim)
     by = compared_dimensions(words)
     if not by or not _SAME_ACROSS.search(claim) or re.search(r"\bnot\b|n't", claim):
+        return None
+    subject = {w for w in words if not names_group([w]) and w not in by}
+    if any(held(subject, fact_words(ev.text)) >= _SAME_SUBJECT for ev in alike):
         return None
     tests = [e for e in interactions if by & hyphen_parts(e.words)]
     if not tests or not all(e.significant for e in tests):

@@ -618,7 +618,7 @@ class Checker:
             or check_left_open(read, self.left_open, evidence)
             or check_significance(read, self.estimates, sentence)
             or check_contrast(read, self.contrasts, self.abbreviations)
-            or check_alike_across(read, self.interactions)
+            or check_alike_across(read, self.interactions, self.nulls)
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
