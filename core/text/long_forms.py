@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from core.text.words import content_words
 
 _DEFINED = re.compile(r"(?P<before>[^()]{1,120}?)\s*\(\s*(?P<short>[A-Z][A-Za-z0-9\-]{1,9})\s*\)")
+#: Words from which a long form is named by its last alone.
+_HEADED = 3
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
 
@@ -51,13 +53,16 @@ def with_long_forms(words: set[str], forms: Mapping[str, str]) -> set[str]:
     """Content words with the long forms of the abbreviations among them, and the reverse.
 
     "SF gave the highest strength" then shares "silica" and "fume" with a claim that writes
-    them out, and a claim naming silica fume shares "sf" with it.
+    them out, and a claim naming silica fume shares "sf" with it. A long form of three words
+    or more is named by its last ("the slag mix" for "ground granulated blast-furnace slag").
     """
     out = set(words)
     for short, long in forms.items():
         short_words, long_words = content_words(short), content_words(long)
+        written = long.split()
+        head = content_words(written[-1]) if len(written) >= _HEADED else long_words
         if short_words and short_words <= words:
             out |= long_words
-        elif long_words and long_words <= words:
+        elif long_words and (long_words <= words or head <= words):
             out |= short_words
     return out
