@@ -26,7 +26,7 @@ from core.text.words import (
     names_group,
 )
 from core.types import Evidence, PaperSentence
-from core.verify.significance import Estimate, NotSignificant
+from core.verify.significance import Estimate, NotSignificant, bracket_significance
 
 _P = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _GROUP = (
@@ -60,10 +60,6 @@ _AGAINST_REFERENCE = re.compile(
     r"\s*\((?P<body>[^()]*(?:\([^()]*\)[^()]*)*)\)",
     re.I,
 )
-_INTERVAL = re.compile(
-    r"\bCI\b[:,]?\s*(?P<low>[-−]?\d+(?:\.\d+)?)\s*(?:to|,|–)\s*(?P<high>[-−]?\d+(?:\.\d+)?)", re.I
-)
-_RATIO = re.compile(r"\b(?:a?OR|a?HR|RR|IRR|ratio)\b")
 #: "… and from partial restriction (p = 0.011)": the same group against another.
 _AND_FROM = re.compile(rf"\s+and\s+from\s+(?:the\s+)?(?P<b>{_GROUP})", re.I)
 #: "organic and mixed farms did not differ", "no significant difference between A and B".
@@ -164,7 +160,7 @@ def reported_contrasts(text: str) -> list[tuple[str, str, bool]]:
     reference = _REFERENCE.match(text)
     if reference is not None:
         for m in _AGAINST_REFERENCE.finditer(text, reference.end()):
-            said = _bracket_says(m["body"])
+            said = bracket_significance(m["body"])
             if said is not None:
                 found.append((m["a"], reference["b"], said))
     return found
@@ -175,19 +171,6 @@ def _shared_noun(a: str, b: str) -> tuple[str, str]:
     if len(a.split()) == 1 and len(b.split()) == 2:
         return f"{a} {b.split()[-1]}", b
     return a, b
-
-
-def _bracket_says(body: str) -> bool | None:
-    """Whether a bracketed statistic is significant: its p-value, else its interval."""
-    said = _said(body, 0)
-    if said is not None:
-        return said
-    interval = _INTERVAL.search(body)
-    if interval is None:
-        return None
-    low, high = (float(interval[k].replace("−", "-")) for k in ("low", "high"))
-    null = 1.0 if _RATIO.search(body) else 0.0
-    return not low <= null <= high
 
 
 def _parts(text: str) -> list[tuple[str, str]]:

@@ -42,7 +42,7 @@ _ASIDE = re.compile(r"\((?P<body>[^()]*)\)")
 _P_VALUE = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _INTERVAL = re.compile(
     r"\b(?:CI|CrI|confidence interval|credible interval)\b[:,]?\s*"
-    r"(?P<low>-?\d+(?:\.\d+)?)\s*(?:to|,|–|—)\s*(?P<high>-?\d+(?:\.\d+)?)",
+    r"(?P<low>[-−]?\d+(?:\.\d+)?)\s*(?:to|,|–|—)\s*(?P<high>[-−]?\d+(?:\.\d+)?)",
     re.I,
 )
 #: An estimate that is a ratio has no effect at 1, not at 0.
@@ -237,7 +237,17 @@ def _inside(offset: int, asides: Sequence[tuple[re.Match[str], bool]]) -> bool:
 
 def _verdict(aside: re.Match[str], text: str) -> bool | None:
     """Whether a bracketed statistic makes its estimate significant; None when it says neither."""
-    body = aside.group("body")
+    return bracket_significance(
+        aside.group("body"), text[max(0, aside.start() - 80) : aside.start()]
+    )
+
+
+def bracket_significance(body: str, before: str = "") -> bool | None:
+    """Whether a bracket's statistic is significant: its p-value (≤ 0.05), else its interval.
+
+    An interval is significant when it excludes no effect: 0, or 1 for a ratio (named in the
+    bracket or in ``before``, the words ahead of it). None when the bracket says neither.
+    """
     p = _P_VALUE.search(body)
     if p is not None:
         value = float(p.group("value"))
@@ -247,9 +257,8 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
     interval = _INTERVAL.search(body)
     if interval is None:
         return None
-    low, high = float(interval.group("low")), float(interval.group("high"))
-    before = text[max(0, aside.start() - 80) : aside.start()] + body
-    null = 1.0 if _RATIO.search(before) else 0.0
+    low, high = (float(interval.group(k).replace("−", "-")) for k in ("low", "high"))
+    null = 1.0 if _RATIO.search(before + body) else 0.0
     return not low <= null <= high
 
 
