@@ -6,9 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from core.config import CheckerSettings
 from core.types import PaperSentence
 from core.verify.binding import stated_numbers
 from core.verify.group_owners import group_mismatch, grouped_values
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 
 def sentences(*texts: str) -> list[PaperSentence]:
@@ -118,3 +121,14 @@ def test_a_value_an_approximate_claim_stands_for_elsewhere_is_no_mismatch() -> N
 def test_sentences_with_one_group_are_not_read() -> None:
     assert grouped_values(sentences("Visits were 9.3 per watch on mixed farms.")) == []
     assert len(grouped_values(sentences(FARMS, TABLE, SLEEP, MIXES))) == 4
+
+
+def test_the_verdict_names_the_value_of_the_claims_group() -> None:
+    paper = make_paper(["Farms were surveyed in July.", FARMS])
+    checker = Checker(
+        paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings(use_judge=False)
+    )
+    verdict = checker.verify("Organic farms averaged about 9.3 visits per watch.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "number_mismatch:9.3->7.9"
+    assert verdict.explanation.startswith("The claim says 9.3, but the paper says 7.9 (p. 1)")
