@@ -205,3 +205,16 @@ def test_a_subject_the_paper_finds_alike_in_both_groups_is_borne_out() -> None:
     found = interactions(paper.sentences)
     assert check_alike_across(claim, found) is not None
     assert check_alike_across(claim, found, alike) is None
+
+
+def test_groups_named_by_their_level_did_not_differ_between() -> None:
+    text = (
+        "Bleaching was 78% offshore and 46% inshore, and did not differ between 3 m and 8 m "
+        "(63% versus 60%; p=0.41)."
+    )
+    assert reported_contrasts(text) == [("3 m", "8 m", False)]
+    contrasts = paper_contrasts(make_paper([text]).sentences)
+    claim = "Corals at 3 m bleached significantly more than corals at 8 m."
+    found = check_contrast(claim, contrasts, {})
+    assert found is not None and found.reason == "not_significant"
+    assert check_contrast("Corals at 3 m bleached more than corals at 8 m.", contrasts, {}) is None

@@ -30,8 +30,8 @@ from core.verify.significance import Estimate, NotSignificant, bracket_significa
 
 _P = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _GROUP = (
-    r"(?!each\s+other|one\s+another)[A-Za-z][\w\-]*"
-    r"(?:\s+(?!and\b|or\b|vs\b|versus\b|from\b|did\b|was\b|were\b|p\b)[\w\-]+)?"
+    r"(?!each\s+other|one\s+another)(?:\d+(?:\.\d+)?\s?[a-zµ%/]+\b|[A-Za-z][\w\-]*"
+    r"(?:\s+(?!and\b|or\b|vs\b|versus\b|from\b|did\b|was\b|were\b|p\b)[\w\-]+)?)"
 )
 #: "mixed versus organic", "partial vs normal p = 0.29".
 _VERSUS = re.compile(rf"(?P<a>[A-Za-z][\w\-]*)\s+(?:vs\.?|versus)\s+(?P<b>{_GROUP})", re.I)
@@ -65,10 +65,13 @@ _AND_FROM = re.compile(rf"\s+and\s+from\s+(?:the\s+)?(?P<b>{_GROUP})", re.I)
 #: "organic and mixed farms did not differ", "no significant difference between A and B".
 _ALIKE = re.compile(
     rf"^\s*(?:(?:but|and|while|whereas)\s+)?(?:(?:both|the)\s+)?(?P<a>[A-Za-z][\w\-]*)\s+and\s+(?P<b>{_GROUP})\s+did\s+not\s+differ"
-    rf"|\bno\s+(?:significant\s+)?difference\s+between\s+(?:the\s+)?(?P<a2>[A-Za-z][\w\-]*)\s+"
-    rf"and\s+(?:the\s+)?(?P<b2>{_GROUP})",
+    rf"|\b(?:no\s+(?:significant\s+)?difference|did\s+not\s+differ(?:\s+significantly)?)\s+"
+    rf"between\s+(?:the\s+)?(?P<a2>{_GROUP})(?:\s+and\s+|\x01and\x01)(?:the\s+)?(?P<b2>{_GROUP})",
     re.I,
 )
+#: The "and" of "between A and B", kept from splitting parts (as long as " and ").
+_JOINED = "\x01and\x01"
+_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?(?P<joint>\s+and\s+)(?=\d)", re.I)
 _NOT_SIGNIFICANT = re.compile(r"\bnot\s+(?:statistically\s+)?significant|\bnon-?significant", re.I)
 #: Where one test's words end: a semicolon or a comma outside brackets.
 _PART = re.compile(r"[;,]\s+|\s+and\s+(?=\d)|\s+whereas\s+|\s+while\s+|\s+but\s+", re.I)
@@ -179,6 +182,8 @@ def _parts(text: str) -> list[tuple[str, str]]:
     Each part comes with its brackets blanked out, where its groups are read.
     """
     masked = _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+    # "between 3 m and 8 m" is one test, not two parts
+    masked = _BETWEEN.sub(lambda m: m.group(0)[: -len(m["joint"])] + _JOINED, masked)
     parts, start = [], 0
     for joint in _PART.finditer(masked):
         parts.append((text[start : joint.start()], masked[start : joint.start()]))
@@ -199,7 +204,9 @@ def _said(part: str, end: int, *, denied: bool = False) -> bool | None:
 
 
 def _words(group: str) -> set[str]:
-    return fact_words(" ".join(w for w in group.split() if w.casefold() not in _LEAD))
+    """A group's words, its numbers too: "3 m" against "8 m"."""
+    kept = " ".join(w for w in group.split() if w.casefold() not in _LEAD)
+    return fact_words(kept) | {w for w in content_words(kept) if w[:1].isdigit()}
 
 
 def check_contrast(
