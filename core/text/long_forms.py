@@ -7,6 +7,7 @@ many words as the abbreviation has letters, plus two.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -49,6 +50,15 @@ def _long_form(short: str, before: str) -> str | None:
     return long if long.casefold() != short.casefold() else None
 
 
+@functools.lru_cache(maxsize=4096)
+def _form_words(short: str, long: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """An abbreviation's words, its long form's, and the words that name the long form alone."""
+    long_words = frozenset(content_words(long))
+    written = long.split()
+    head = frozenset(content_words(written[-1])) if len(written) >= _HEADED else long_words
+    return frozenset(content_words(short)), long_words, head
+
+
 def with_long_forms(words: set[str], forms: Mapping[str, str]) -> set[str]:
     """Content words with the long forms of the abbreviations among them, and the reverse.
 
@@ -58,9 +68,7 @@ def with_long_forms(words: set[str], forms: Mapping[str, str]) -> set[str]:
     """
     out = set(words)
     for short, long in forms.items():
-        short_words, long_words = content_words(short), content_words(long)
-        written = long.split()
-        head = content_words(written[-1]) if len(written) >= _HEADED else long_words
+        short_words, long_words, head = _form_words(short, long)
         if short_words and short_words <= words:
             out |= long_words
         elif long_words and (long_words <= words or head <= words):

@@ -1044,7 +1044,7 @@ _UNIT_KINDS = {
     "memory": r"(?:KB|MB|GB|TB)",
 }
 _SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
-_TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h", "m": "m"}
+_TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h"}
 _UNIT_KIND = re.compile(
     r"\s?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
 )

@@ -26,9 +26,13 @@ from core.text.words import (
     names_group,
 )
 from core.types import Evidence, PaperSentence
-from core.verify.significance import Estimate, NotSignificant, bracket_significance
+from core.verify.significance import (
+    Estimate,
+    NotSignificant,
+    bracket_significance,
+    p_value_says,
+)
 
-_P = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _GROUP = (
     r"(?!each\s+other|one\s+another)(?:\d+(?:\.\d+)?\s?[a-zµ%/]+\b|[A-Za-z][\w\-]*"
     r"(?:\s+(?!and\b|or\b|vs\b|versus\b|from\b|did\b|was\b|were\b|p\b)[\w\-]+)?)"
@@ -196,10 +200,11 @@ def _parts(text: str) -> list[tuple[str, str]]:
 
 def _said(part: str, end: int, *, denied: bool = False) -> bool | None:
     """What a test says: its p-value after it, else the part's, else its words; None if nothing."""
-    p = _P.search(part, end) or _P.search(part)
-    if p is not None:
-        value = float(p["value"])
-        return value <= 0.05 if p["op"] in "<≤=" else False
+    said = p_value_says(part, end)
+    if said is None:
+        said = p_value_says(part)
+    if said is not None:
+        return said
     return False if denied or _NOT_SIGNIFICANT.search(part) else None
 
 

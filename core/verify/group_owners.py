@@ -117,9 +117,9 @@ def group_mismatch(
     for mention in mentions:
         for sentence in grouped:
             found = _swapped(claim, mention, claim_words, mentions, sentence)
-            if found is not None and not _given_elsewhere(mention, found[0], grouped):
+            if found is not None and not _given_elsewhere(mention, found.words, grouped):
                 ev = sentence.evidence
-                return Mismatch(mention.raw, found[1].value.raw, ev.page, ev.sentence_index)
+                return Mismatch(mention.raw, found.value.raw, ev.page, ev.sentence_index)
     return None
 
 
@@ -129,8 +129,8 @@ def _swapped(
     claim_words: dict[str, list[int]],
     numbers: Sequence[NumberMention],
     sentence: Grouped,
-) -> tuple[frozenset[str], _Given] | None:
-    """The claim's group and the paper's value for it, when the sentence gives ours to another."""
+) -> _Given | None:
+    """The claim's group with the paper's value for it, when the sentence gives ours to another."""
     alike = [g for g in sentence.given if g.value.percent == mention.percent]
     owners = [g for g in alike if _same(mention, g.value)]
     if len(owners) != 1:
@@ -152,7 +152,7 @@ def _swapped(
     group = min(near, key=lambda pair: pair[0])[1]
     if group is owner or _same(mention, group.value):
         return None
-    return group.words, group
+    return group
 
 
 def _same(a: NumberMention, b: NumberMention) -> bool:

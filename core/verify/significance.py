@@ -242,18 +242,27 @@ def _verdict(aside: re.Match[str], text: str) -> bool | None:
     )
 
 
+def p_value_says(text: str, start: int = 0) -> bool | None:
+    """Whether the first p-value of ``text`` from ``start`` is significant; None without one."""
+    return _p_says(_P_VALUE.search(text, start))
+
+
+def _p_says(p: re.Match[str] | None) -> bool | None:
+    """Significant when p ≤ 0.05 or below a bound of at most 0.05; "p > …" never is."""
+    if p is None:
+        return None
+    return float(p.group("value")) <= 0.05 if p.group("op") in "<≤=" else False
+
+
 def bracket_significance(body: str, before: str = "") -> bool | None:
     """Whether a bracket's statistic is significant: its p-value (≤ 0.05), else its interval.
 
     An interval is significant when it excludes no effect: 0, or 1 for a ratio (named in the
     bracket or in ``before``, the words ahead of it). None when the bracket says neither.
     """
-    p = _P_VALUE.search(body)
-    if p is not None:
-        value = float(p.group("value"))
-        if p.group("op") in "<≤":
-            return value <= 0.05
-        return value <= 0.05 if p.group("op") == "=" else False
+    said = p_value_says(body)
+    if said is not None:
+        return said
     interval = _INTERVAL.search(body)
     if interval is None:
         return None
@@ -269,10 +278,9 @@ def interactions(sentences: Sequence[PaperSentence]) -> list[Estimate]:
         text = sentence.text
         if sentence.section == "table" or not _INTERACTION.search(text):
             continue
-        p = _INTERACTION_P.search(text)
-        if p is not None:
-            value = float(p.group("value"))
-            significant = value <= 0.05 if p.group("op") in "<≤=" else False
+        said = _p_says(_INTERACTION_P.search(text))
+        if said is not None:
+            significant = said
         elif _NOT_SIGNIFICANT.search(text):
             significant = False
         else:
