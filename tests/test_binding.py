@@ -26,6 +26,11 @@ def ev(text: str, page: int = 4) -> Evidence:
 
 
 ROW = ev("Table 2: HTML: n=3 0.401; n=7 0.302; n=15 0.250", page=8)
+SAFETY = ev("Fourteen of 56 participants (25%) reported an adverse event, most commonly headache.")
+DEMOGRAPHY = replace(
+    ev("Patients were aged 48-79 years (mean 66); 89% of all participants were white."),
+    sentence_index=1,
+)
 ADAPTED = ev("Table 7: Domain adaptation: F1 79.0; AUC 0.885")
 DEBATES = [
     ev("Gambling: Size 60; OD-w2v ARI 0.35; OD-w2v Sil 0.30"),
@@ -450,6 +455,19 @@ PARAMS = ev(
         ),
         # a gap stated as below or above is derived from the two values
         ("NiFeV sat some 36 mV below undoped NiFe.", [OVERPOTENTIALS], 1, None),
+        # what a share says of its population follows the population, however far
+        (
+            "A quarter of all participants reported at least one adverse event.",
+            [SAFETY, DEMOGRAPHY],
+            1,
+            None,
+        ),
+        (
+            "Nearly nine in ten of all participants reported an adverse event.",
+            [SAFETY, DEMOGRAPHY],
+            0,
+            ("Nearly nine in ten", "25%"),
+        ),
         # an interval's bounds qualify its estimate: no rival of another estimate
         (
             "The pooled effect size was about 0.01, against 0.61 reported in the original study.",
@@ -687,3 +705,25 @@ def test_a_value_in_a_unit_is_rivalled_by_one_measured_alike(
 ) -> None:
     mention = stated_numbers(claim)[0]
     assert any(same_kind(mention, o, claim, evidence) for o in stated_numbers(evidence)) == alike
+
+
+HALF_LIFE = ev(
+    "Mean terminal half-life was 11.8 h in healthy volunteers, 15.6 h in moderate and 21.4 h "
+    "in severe impairment."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "hedged", "bound"),
+    [
+        # 21.4 h is 81% longer than 11.8 h: "roughly 80%" as a reader rounds it
+        ("The half-life was roughly 80% longer in severe impairment than in volunteers.", True, 1),
+        # unhedged, the change must hold at the precision written
+        ("The half-life was 80% longer in severe impairment than in volunteers.", False, 0),
+        # hedged but far from any change the values give
+        ("The half-life was roughly 60% longer in severe impairment than in volunteers.", True, 0),
+    ],
+)
+def test_a_hedged_change_is_derived_as_rounded(claim: str, hedged: bool, bound: int) -> None:
+    mentions = [replace(m, approximate=hedged) for m in extract_numbers(claim)]
+    assert bind_numbers(mentions, claim, [HALF_LIFE]).bound == bound

@@ -55,6 +55,11 @@ SENTENCES = {
     "lean": "Females on the fasting schedule lost more lean mass than controls.",
     "waned": "The booster gave more protection against hospitalisation, which waned over time.",
     "aged": "Effectiveness was lower in adults aged 85 or older than in those aged 65 to 74.",
+    "headache": "Fourteen of 56 participants reported an adverse event, most commonly headache.",
+    "ignores": (
+        "Limitations include reliance on a single land-cover year that ignores crop rotation "
+        "and land conversion."
+    ),
     "girls_first": "The association was stronger in girls than in boys.",
     "who_not": (
         "Students who used screens before bed slept 24 minutes less than those who did not use "
@@ -259,6 +264,8 @@ def _evidence_of(*texts: str) -> list[Evidence]:
             "mature",
             None,
         ),
+        # a bound ("at least") holds no direction
+        ("Participants reported at least one adverse event, mostly headache.", "headache", None),
     ],
 )
 def test_reversed_directions(claim: str, key: str, words: tuple[str, str] | None) -> None:
@@ -460,6 +467,13 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
         ("Adding audio features does not decrease the accuracy of the model.", "audio", None),
         # another fact
         ("OpenQuestion is not written in Python.", "unique", None),
+        # the sentence denies with a verb: "ignores" is "not captured"
+        (
+            "A single land-cover year was used, so crop rotation and land conversion were not "
+            "captured.",
+            "ignores",
+            None,
+        ),
         # a limit the sentence states ("very noisy"), negated: reversed
         (
             "A large part of the raw data was discarded because the alignment is not very noisy.",

@@ -34,6 +34,14 @@ THANKS = "We thank the staff of the 12 clinics for their support."
         ("The NIH funded the study.", [NIH], False),
         ("Funding came from the Japan Society for the Promotion of Science.", [JSPS], False),
         ("The work was financed by KAKENHI.", [JSPS], False),
+        # a description of the funder is read by the name it is given after it
+        (
+            "The trial was sponsored by the drug's developer, the Spanish Ministry of Health, "
+            "which had no role.",
+            [DIET],
+            False,
+        ),
+        ("The trial was sponsored by the drug's developer, Norvik Pharma.", [DIET], True),
         # a paper that names no funder is not read; nor is a claim that names none
         ("The trial was funded by an olive oil producers' association.", [THANKS], False),
         ("The findings are supported by data from 12 clinics.", [NIH], False),

@@ -71,6 +71,10 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("It proves the claim.", ["prove"]),
         ("An observational study cannot prove the claim.", []),
         ("It can't always win.", []),
+        # a graded word is no absolute
+        ("Delivery was less complete in South Wales than in Manchester.", []),
+        ("Almost all schools delivered the programme.", []),
+        ("All schools delivered the programme.", ["all"]),
         # a negation earlier in the clause restricts the absolute word
         ("Audio is not statistically significant for every horizon.", []),
         ("The taxonomy may not be suitable for all types of questions.", []),

@@ -87,6 +87,33 @@ def test_an_effect_the_estimate_does_not_show(claim: str, flagged: bool) -> None
     assert (check_significance(claim, ESTIMATES) is not None) == flagged
 
 
+SCHOOLS = estimates(
+    make_paper(
+        [
+            "Children in intervention schools completed 3.1 more shuttle-run laps (95% CI 1.4 to "
+            "4.8) than controls.",
+            "Mean BMI z-score changed by -0.04 in intervention schools and +0.02 in control "
+            "schools (adjusted difference -0.05, 95% CI -0.11 to 0.01; p=0.09).",
+        ]
+    ).sentences
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the estimate naming the claim's group measures something else than a significant one
+        (
+            "Pupils in active schools ran three more shuttle-run laps than in control schools.",
+            False,
+        ),
+        ("BMI z-scores fell more in active schools than in control schools.", True),
+    ],
+)
+def test_the_estimate_of_the_claims_measure_outweighs_its_group(claim: str, flagged: bool) -> None:
+    assert (check_significance(claim, SCHOOLS) is not None) == flagged
+
+
 def test_the_verdict_quotes_the_estimate() -> None:
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify("Full-service restaurants added jobs after the wage rise.")[0]
@@ -261,3 +288,8 @@ def test_an_estimate_that_says_two_groups_are_alike_is_no_effect_not_found() -> 
     )
     claim = "Between 28 and 90 days the fly ash concrete gained nearly 30% in strength."
     assert check_significance(claim, estimates(paper.sentences)) is None
+
+
+def test_a_claim_about_one_group_is_left_to_that_groups_estimates() -> None:
+    claim = "Among boys, use was significantly associated with depression."
+    assert check_significance(claim, ESTIMATES) is not None

@@ -397,11 +397,12 @@ def _same_setting(a: str, b: str) -> bool:
     return len(numbers[0]) == 1 and numbers[0] == numbers[1]
 
 
-def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
+def derived(value: Decimal, numbers: Sequence[Decimal], slack: Decimal = Decimal(0)) -> bool:
     """Whether ``value`` is a difference, relative change (%) or ratio of two ``numbers``.
 
     Matched at the precision the claim writes (4.2 matches 4.15-4.25), so a coincidence
-    needs a rounding-exact hit.
+    needs a rounding-exact hit; a hedged relative change ("roughly 80% longer") may lie
+    ``slack`` off.
     """
     if value == 0:
         return False
@@ -410,10 +411,30 @@ def derived(value: Decimal, numbers: Sequence[Decimal]) -> bool:
         for b in pool[i + 1 :]:
             candidates = [b - a]
             if a > 0:
-                candidates += [(b - a) / a * 100, b / a]
+                change = (b - a) / a * 100
+                if slack and abs(value - change) <= slack:
+                    return True
+                candidates += [change, b / a]
             if any(same_at_precision(value, c) for c in candidates):
                 return True
     return False
+
+
+#: How far a hedged change may lie from the one two values give: "roughly 80% longer" is
+#: how a reader rounds 81%.
+DERIVED_HEDGE = Decimal("0.03")
+
+
+def _hedge(mention: NumberMention, value: Decimal) -> Decimal:
+    return value * DERIVED_HEDGE if mention.approximate and mention.percent else Decimal(0)
+
+
+def _written_and_read(mention: NumberMention) -> list[Decimal]:
+    """The value as read and, for a hedged one settled on a paper value, as written."""
+    written = extract_numbers(mention.raw)
+    if mention.approximate and written and written[0].value != mention.value:
+        return [mention.value, written[0].value]
+    return [mention.value]
 
 
 #: A significance level or p-value: "p<0.05", "p = 0.01", "a p-value of 0.03".
@@ -512,7 +533,10 @@ def bind_numbers(
         )
         for m in mentions
     ]
-    contexts += [(m, number_context(claim, m.start, m.end), False) for m in spelled]
+    contexts += [
+        (m, _past_population(claim, m, number_context(claim, m.start, m.end)), False)
+        for m in spelled
+    ]
     # The first evidence sentence that states the claim's fact (retrieval may rank a sentence
     # sharing only the claim's number above it).
     claim_words = fact_words(claim)
@@ -598,7 +622,10 @@ def bind_numbers(
             not here
             and states_change(claim, mention)
             and not _stated_of_other(mention, wanted, found)
-            and derived(mention.value, plain if risky else values)
+            and any(
+                derived(v, plain if risky else values, _hedge(mention, v))
+                for v in _written_and_read(mention)
+            )
         ):
             bound += 1
             counted += 1
@@ -648,10 +675,24 @@ def _without_population(claim: str, mention: NumberMention, context: _Context) -
     if of is None:
         return context
     population = content_words(of.group("noun"))
-    rest = context.words - population
+    rest = _past_population(claim, mention, context).words - population
     if not rest or rest == context.words:
         return context
     return replace(context, words=rest, population=" ".join(sorted(population)))
+
+
+def _past_population(claim: str, mention: NumberMention, context: _Context) -> _Context:
+    """A share's context read on past its population: what the share says of it follows it.
+
+    "A quarter of all participants reported an adverse event" is about an adverse event,
+    however far it runs.
+    """
+    of = _SHARE_OF.match(claim, mention.end) if mention.percent else None
+    if of is None:
+        return context
+    past = number_context(claim, mention.start, of.end())
+    words = context.words - content_words(of.group(0)) | past.words
+    return replace(context, words=words | content_words(of.group("noun")))
 
 
 def _in_setting(context: _Context, setting: str, own: bool) -> _Context:
@@ -1162,7 +1203,8 @@ def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
 _CHANGE = re.compile(
     r"\b(?:by|points?|pp|gains?|improv\w*|increas\w*|decreas\w*|drops?|dropped|higher|lower|"
     r"more|less|better|worse|fold|times|margin|difference|reduc\w*|boost\w*|outperform\w*|"
-    r"faster|slower|below|above|ahead|behind|提高|降低|提升|下降|高出|低于)\b|"
+    r"faster|slower|below|above|ahead|behind|longer|shorter|larger|smaller|greater|bigger|"
+    r"fewer|提高|降低|提升|下降|高出|低于)\b|"
     r"(?<![A-Za-z])[x\u00d7](?!\w)|倍",
     re.I,
 )

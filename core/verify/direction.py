@@ -663,10 +663,14 @@ def check_similar_groups(
     return None
 
 
+#: A bound holds no direction: "at least one adverse event" says nothing of "most commonly".
+_BOUNDS = re.compile(r"\bat (?:least|most)\b", re.I)
+
+
 def _directions(text: str) -> dict[int, str]:
     """Direction words of ``text``: +pair for a first form, -pair for its opposite."""
     found: dict[int, str] = {}
-    words = {w.casefold() for w in _WORD.findall(text)}
+    words = {w.casefold() for w in _WORD.findall(_BOUNDS.sub(" ", text))}
     for i, (up, up_zh, down, down_zh) in enumerate(_PAIRS, start=1):
         for sign, english, chinese in ((i, up, up_zh), (-i, down, down_zh)):
             hit = next((w for w in english if w in words), None) or next(
@@ -875,7 +879,8 @@ _STATED_LIMITS = frozenset(
 #: A sentence that denies in any words: it may restate a negated claim.
 _DENIAL = re.compile(
     r"(?<!-)\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|"
-    r"absent|missing|fail\w*|hardly|rarely|seldom|only|instead|rather than)\b|n't|"
+    r"absent|missing|fail\w*|hardly|rarely|seldom|only|instead|rather than|ignor\w*|omit\w*|"
+    r"overlook\w*|neglect\w*)\b|n't|"
     r"不|没|无|未|非|缺",
     re.I,
 )
@@ -951,7 +956,7 @@ def _opposite_heads(claim: str, sentence: str) -> tuple[str, str] | None:
 
 def _headed(text: str) -> dict[tuple[int, str], str]:
     """(direction sign, the next word) of each English direction word, with the word."""
-    tokens = [w.casefold() for w in _WORD.findall(text)]
+    tokens = [w.casefold() for w in _WORD.findall(_BOUNDS.sub(" ", text))]
     return {
         (_SIGNS[w], tokens[k + 1]): w
         for k, w in enumerate(tokens[:-1])

@@ -43,6 +43,11 @@ _TAIL = re.compile(r"\s+(?:which|who|that|with|under|through|to)\b.*$", re.I)
 #: "supported by grant R01-123 from the National Institutes of Health": the funder follows.
 _GRANT = re.compile(r"^.*\bfrom\s+", re.I)
 _ACRONYM = re.compile(r"\b[A-Z]{2,8}\b")
+#: "sponsored by the drug's developer, Halvard Therapeutics,": the name after a description.
+_APPOSITIVE = re.compile(
+    r"\s*,\s*(?P<name>(?:the\s+)?[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|of|for|and))*)"
+    r"(?=\s*[,.;)]|$)"
+)
 _JOINERS = frozenset({"of", "for", "the", "and", "de", "du", "der", "für"})
 
 
@@ -87,6 +92,9 @@ def funders(text: str, *, paper: bool = False) -> list[Funder]:
     for pattern in patterns:
         for match in pattern.finditer(text):
             who = _GRANT.sub("", _TAIL.sub("", match.group("who"))).strip()
+            named = _APPOSITIVE.match(text, match.end())
+            if named and who.islower():
+                who = named.group("name").strip()
             words = frozenset(content_words(who))
             if words:
                 found.append(Funder(who, words, _acronyms(who)))

@@ -106,7 +106,7 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
-        if _COMPARED_WITH_ALL.search(text[: m.start()]):
+        if _COMPARED_WITH_ALL.search(text[: m.start()]) or _GRADED.search(text[: m.start()]):
             continue
         if m.group(0).casefold() == "every" and _RATE.match(text, m.end()):
             continue
@@ -118,6 +118,11 @@ def overclaim_terms(text: str) -> list[str]:
                 break
     return list(dict.fromkeys(found))
 
+
+#: "Less complete", "almost all", "nearly every": a graded word is no absolute.
+_GRADED = re.compile(
+    r"\b(?:less|more|nearly|almost|largely|mostly|partly|partially|virtually)\s+$", re.I
+)
 
 #: "Patients, their doctors and the nurses were all unaware …": a floating "all" after a list
 #: the sentence names in full quantifies that list only.
