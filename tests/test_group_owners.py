@@ -42,6 +42,10 @@ DOSES = (
     "Seven-day survival was 46% (11/24) with vehicle, 54% (13/24) at 5 mg/kg (p = 0.57), 79% "
     "(19/24) at 15 mg/kg (p = 0.018) and 75% (18/24) at 45 mg/kg (p = 0.03)."
 )
+TRAINING = (
+    "Training the transformer took 6.4 GPU-hours, compared with 11 minutes on a 32-core CPU for "
+    "XGBoost."
+)
 TABLE = (
     "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
     "mixed 9.3 (8.1-10.6)."
@@ -84,6 +88,10 @@ TABLE = (
         ("Organic farms saw 7.9 visits and 9.3 was the top figure.", FARMS, None),
         # no group of the sentence named
         ("The average farm saw 9.3 visits per watch.", FARMS, None),
+        # the subject's value, compared with another group's
+        ("The transformer could be trained in about 11 minutes.", TRAINING, ("11", "6.4")),
+        ("XGBoost could be trained in about 11 minutes.", TRAINING, None),
+        ("Training the transformer took 6.4 GPU-hours.", TRAINING, None),
     ],
 )
 def test_group_mismatch(claim: str, paper: str, expected: tuple[str, str] | None) -> None:

@@ -51,6 +51,15 @@ _NAMING = re.compile(r"-[A-Za-z]")
 _OVERALL = re.compile(
     rf"^\s*(?:overall|in total|in all|across all \w+)\b[^\d;]*?(?P<value>{_NUMBER})", re.I
 )
+#: "Training the transformer took 6.4 GPU-hours, compared with 11 minutes on a CPU for
+#: XGBoost": the first value is the subject's, the second the group named after it.
+_VERSUS = re.compile(
+    rf"(?P<head>[^;,]*?)\s+(?:was|were|took|reached|had|gave|scored|achieved|required|needed|"
+    rf"averaged)\s+(?:about\s+|around\s+)?(?P<first>{_NUMBER})[^;,]*,\s*(?:compared\s+with|"
+    rf"compared\s+to|against|versus|vs\.?)\s+(?P<second>{_NUMBER})[^;,]*?\s(?:for|in|among|"
+    rf"with|on|by)\s+(?:the\s+)?(?!an?\s)(?P<group>[^,;:()\d]+?){_STOP}",
+    re.I,
+)
 #: A list of shares is read only when it is a list.
 _LIST = 3
 
@@ -77,6 +86,8 @@ def _given(text: str) -> list[_Given]:
     shares = [(m.start("value"), m["group"]) for m in _SHARE_OF.finditer(text)]
     if len(shares) >= _LIST:
         found += shares
+    for m in _VERSUS.finditer(text):
+        found += [(m.start("first"), m["head"]), (m.start("second"), m["group"])]
     if ":" in text:
         for part in _PARTS.finditer(text, text.index(":") + 1):
             labelled = _LABELLED.match(part.group())

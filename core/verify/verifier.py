@@ -69,6 +69,7 @@ from core.verify.direction import (
 )
 from core.verify.durations import DurationWrong, check_durations, paper_durations
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
+from core.verify.frequencies import FrequencyWrong, check_frequency, paper_frequencies
 from core.verify.funders import FunderWrong, check_funder, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -132,6 +133,7 @@ Reversal = (
     | NotSignificant
     | SourceContradicted
     | DurationWrong
+    | FrequencyWrong
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -216,6 +218,7 @@ class Checker:
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
+        self.frequencies = paper_frequencies(paper.sentences)
         self.funders = paper_funders(paper.sentences)
         self.sources = paper_sources(paper.sentences)
         self.acknowledged = Acknowledged(paper)
@@ -622,6 +625,7 @@ class Checker:
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
+            or check_frequency(read, self.frequencies, [e.sentence_index for e in evidence])
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
