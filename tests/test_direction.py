@@ -569,8 +569,6 @@ NULLS = make_paper(
         "conditions.",
         "Both farm types differed from conventional farms, but organic and mixed farms did not "
         "differ from each other.",
-        "The change in backward digit span was not statistically significant (p = 0.3).",
-        "The difference was not significant.",
     ]
 )
 
@@ -611,12 +609,9 @@ NULLS = make_paper(
         # a decline said significant, of what did not differ between the study's conditions
         ("Accuracy on the 2-back task declined significantly after deprivation.", "not"),
         ("Accuracy on the 3-back task declined significantly after deprivation.", None),
-        # a null finding of two things compared is of the pair, not of each against a third
+        # two things found not to differ from each other are a pair, not each against a third
         ("Organic farms drew significantly more visits than mixed farms.", "not"),
         ("Organic farms drew significantly more visits than conventional farms.", None),
-        # a finding said not significant of what it names, not of "the difference"
-        ("Backward digit span fell significantly after deprivation.", "not"),
-        ("The difference in lapses grew after deprivation.", None),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

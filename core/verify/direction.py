@@ -436,10 +436,7 @@ def _null(clause: str) -> _Null | None:
     if found is None:
         return None
     groups = found.groupdict()
-    negation = next(groups[g] for g in ("no", "not", "did", "ns", "un") if groups.get(g))
-    # "The difference was not significant": a subject that is only the finding names nothing
-    if groups.get("ns") and not content_words(groups.get("subject") or "") - _FINDINGS:
-        return None
+    negation = next(groups[g] for g in ("no", "not", "did", "un") if groups.get(g))
     scope = _SCOPE.match(clause, found.end())
     linked = _LINKED_WITH.match(clause, found.end())
     return _Null(
@@ -482,15 +479,11 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
     """
     if not _EFFECT.search(claim) or _NEGATION.search(claim):
         return None
-    found = _null_about(content_words(claim), evidence, paired=_THAN.search(claim) is not None)
+    found = _null_about(content_words(claim), evidence)
     if found is None:
         return None
     null, ev = found
     return NegationDropped(null.negation, ev.text, ev.page)
-
-
-#: A claim comparing two things: a null finding of several is then of them as a pair.
-_THAN = re.compile(r"\bthan\b", re.I)
 
 
 #: A claim that denies a change without a negation: "left … unchanged", "much the same".
@@ -530,7 +523,7 @@ def _null_clauses(text: str) -> list[str]:
 
 
 def _null_about(
-    words: set[str], evidence: Sequence[Evidence], *, each: bool = False, paired: bool = False
+    words: set[str], evidence: Sequence[Evidence], *, each: bool = False
 ) -> tuple[_Null, Evidence] | None:
     """The first null finding whose subject, scope and link the words hold.
 
@@ -538,8 +531,7 @@ def _null_about(
     aside), most words of where it holds if it says, and half of what it has no link with.
     One of the things a subject lists will do ("reading" of "Maths anxiety and reading were
     unaffected"); without ``each`` (an effect claimed), not a whole ("overall employment and
-    closure rates"), whose parts may still show one. A comparison (``paired``) is of a pair:
-    "mixed and organic farms did not differ" says nothing of organic against conventional.
+    closure rates"), whose parts may still show one.
     """
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
@@ -549,7 +541,7 @@ def _null_about(
                 continue
             # "Reading and attendance did not differ": each of them did not; an effect claimed of
             # a part of a whole ("overall employment") may still be found for that part
-            parts = [null.subject] if null.pair or paired else _CONJUNCTS.split(null.subject)
+            parts = [null.subject] if null.pair else _CONJUNCTS.split(null.subject)
             if len(parts) > 1 and not each:
                 parts = [p for p in parts if not _WHOLE.search(p)]
             # numbers name the subject too: "5 mg/kg had no significant effect" is no 15 mg/kg
@@ -577,7 +569,6 @@ _NULL = re.compile(
     r"relationship|difference|trend|change)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
     r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change)|"
-    r"(?:was|were|is|are)\s+(?P<ns>not)\s+(?:statistically\s+)?significant|"
     r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged))\b",
 )
 _ASIDE = re.compile(r"\s*\([^()]*\)")
@@ -611,11 +602,6 @@ _SIMILAR = re.compile(
     re.I,
 )
 #: Words of how an exposure was measured, not what it is.
-#: Words that name a finding, not what it is of.
-_FINDINGS = frozenset(
-    "difference differences effect effects change changes trend trends association result "
-    "results increase decrease gain loss estimate interaction that which this it".split()
-)
 _MEASURES = frozenset(
     "consumption intake use exposure level score drink drinking mean median average".split()
 )

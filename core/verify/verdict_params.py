@@ -5,15 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.8206,
-    "weights": {"coverage": 1.5435, "cosine": 1.4207, "number_unbound": -0.2721},
+    "bias": -0.815,
+    "weights": {"coverage": 1.5414, "cosine": 1.4162, "number_unbound": -0.3244},
     "flag_below": 0.479,
-    "support_at": 0.659,
+    "support_at": 0.66,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4438,
-    "weights": {"coverage": 0.7073, "cosine": 0.7652, "number_unbound": 0.0, "judge_logit": 1.5524},
-    "flag_below": 0.497,
+    "bias": 0.4496,
+    "weights": {
+        "coverage": 0.7043,
+        "cosine": 0.7617,
+        "number_unbound": -0.0438,
+        "judge_logit": 1.5525,
+    },
+    "flag_below": 0.498,
     "support_at": 0.5,
     "skip_at": 0.8527,
 }
