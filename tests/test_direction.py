@@ -55,6 +55,10 @@ SENTENCES = {
     "lean": "Females on the fasting schedule lost more lean mass than controls.",
     "waned": "The booster gave more protection against hospitalisation, which waned over time.",
     "aged": "Effectiveness was lower in adults aged 85 or older than in those aged 65 to 74.",
+    "because": (
+        "We sort the dataset (i.e. earning calls) in chronological order because the future "
+        "data cannot be used for prediction."
+    ),
     "headache": "Fourteen of 56 participants reported an adverse event, most commonly headache.",
     "ignores": (
         "Limitations include reliance on a single land-cover year that ignores crop rotation "
@@ -414,6 +418,8 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ("Step counts were recorded by the device.", "device", None),
         # a direction word may be the negation said otherwise ("does not increase")
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
+        # a negation in the reason the sentence gives is not of its fact
+        ("The authors sort the dataset by chronological order.", "because", None),
     ],
 )
 def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) -> None:

@@ -293,7 +293,8 @@ _NEGATIVE = re.compile(
 #: group and did not change in the control group".
 _AUXILIARY = r"(?:did|does|do|was|were|is|are|has|have|had|could|can|would|will)"
 _CLAUSES = re.compile(
-    r"[,;:，；：]|\b(?:but|although|though|whereas|while|which|and therefore)\b|但|(?<![因从进])而"
+    r"[,;:，；：]|\b(?:but|although|though|whereas|while|which|because|and therefore)\b|但|"
+    r"(?<![因从进])而"
     rf"|\band(?=\s+{_AUXILIARY}(?:\s+not|n't)\b)",
     re.I,
 )
