@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.normalize import count_word
-from core.text.quotes import excerpt
 from core.text.words import stem
 from core.types import PaperSentence
+from core.verify.misstated import Misstated
 
 _HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
 _DURATION = re.compile(
@@ -46,28 +46,6 @@ class Duration:
     verb: str
 
 
-@dataclass(frozen=True)
-class DurationWrong:
-    """A duration of a verb that the paper gives other durations of only."""
-
-    claimed: str
-    stated: str
-    text: str
-    page: int
-
-    @property
-    def reason(self) -> str:
-        """``duration_mismatch:a week->90 minutes``."""
-        return f"duration_mismatch:{self.claimed}->{self.stated}"
-
-    def explain(self) -> str:
-        """``The claim says a week, but the paper says 90 minutes (p. 1): “…”``."""
-        return (
-            f"The claim says {self.claimed}, but the paper says {self.stated} "
-            f"(p. {self.page}): “{excerpt(self.text)}”"
-        )
-
-
 def durations(text: str) -> list[Duration]:
     """The durations of a text with the verbs they qualify."""
     found = []
@@ -95,12 +73,12 @@ def paper_durations(sentences: Sequence[PaperSentence]) -> list[tuple[Duration, 
 
 def check_durations(
     claim: str, paper: Sequence[tuple[Duration, PaperSentence]]
-) -> DurationWrong | None:
+) -> Misstated | None:
     """The claim's first duration of a verb whose durations in the paper are all others."""
     for mine in durations(claim):
         theirs = [(d, s) for d, s in paper if d.verb == mine.verb]
         if not theirs or any(abs(d.hours - mine.hours) <= TOLERANCE * d.hours for d, _ in theirs):
             continue
         other, sentence = theirs[0]
-        return DurationWrong(mine.written, other.written, sentence.text, sentence.page)
+        return Misstated("duration", mine.written, other.written, sentence.text, sentence.page)
     return None

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.normalize import count_word
-from core.text.quotes import excerpt
 from core.text.words import fact_words
 from core.types import PaperSentence
+from core.verify.misstated import Misstated
 
 #: Times a year.
 _PER_YEAR = {"hour": 8766.0, "day": 365.0, "night": 365.0, "week": 52.0, "month": 12.0, "year": 1.0}
@@ -71,28 +71,6 @@ class Frequency:
     words: frozenset[str]
 
 
-@dataclass(frozen=True)
-class FrequencyWrong:
-    """A frequency of what the paper gives other frequencies of only."""
-
-    claimed: str
-    stated: str
-    text: str
-    page: int
-
-    @property
-    def reason(self) -> str:
-        """``frequency_mismatch:monthly->twice yearly``."""
-        return f"frequency_mismatch:{self.claimed}->{self.stated}"
-
-    def explain(self) -> str:
-        """``The claim says monthly, but the paper says twice yearly (p. 1): “…”``."""
-        return (
-            f"The claim says {self.claimed}, but the paper says {self.stated} "
-            f"(p. {self.page}): “{excerpt(self.text)}”"
-        )
-
-
 def frequencies(text: str) -> list[Frequency]:
     """The frequencies of a text with the words of the clause each is said in."""
     found = []
@@ -136,7 +114,7 @@ def paper_frequencies(
 
 def check_frequency(
     claim: str, paper: Sequence[tuple[Frequency, PaperSentence]], evidence: Sequence[int] = ()
-) -> FrequencyWrong | None:
+) -> Misstated | None:
     """The claim's first frequency of what the paper gives only other frequencies of.
 
     The paper's frequencies of the claim's thing are those whose clause shares two of the
@@ -158,5 +136,5 @@ def check_frequency(
         ):
             continue
         _, other, sentence = max(shared, key=lambda found: found[0])
-        return FrequencyWrong(mine.written, other.written, sentence.text, sentence.page)
+        return Misstated("frequency", mine.written, other.written, sentence.text, sentence.page)
     return None

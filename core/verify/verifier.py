@@ -67,9 +67,9 @@ from core.verify.direction import (
     may_read_direction,
     null_findings,
 )
-from core.verify.durations import DurationWrong, check_durations, paper_durations
+from core.verify.durations import check_durations, paper_durations
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
-from core.verify.frequencies import FrequencyWrong, check_frequency, paper_frequencies
+from core.verify.frequencies import check_frequency, paper_frequencies
 from core.verify.funders import FunderWrong, check_funder, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
@@ -90,6 +90,7 @@ from core.verify.listed_names import ListedNames
 from core.verify.listed_values import listed_mismatch
 from core.verify.magnitudes import magnitude_mismatch
 from core.verify.measurement import SourceContradicted, check_source, paper_sources
+from core.verify.misstated import Misstated
 from core.verify.name_binding import NameMismatch, check_names, holds_name, swapped_across
 from core.verify.name_role import RelatedOnly, RelatedWork
 from core.verify.ordinals import OrdinalMismatch, check_ordinals
@@ -132,8 +133,7 @@ Reversal = (
     | LeftOpen
     | NotSignificant
     | SourceContradicted
-    | DurationWrong
-    | FrequencyWrong
+    | Misstated
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
