@@ -91,6 +91,16 @@ def nearly_all(wanted: set[str], have: set[str], spare_from: int) -> bool:
     return missing == 0 or (len(wanted) >= spare_from and missing == 1)
 
 
+#: A comparison of two things ("than", "compared with", "relative to", "versus", 比, 相比).
+#: "than" before a quantity bounds it ("more than one location") and compares no two things.
+COMPARED = re.compile(
+    r"\b(?:than(?!\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?"
+    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|half|twice))|"
+    r"compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比",
+    re.I,
+)
+
+
 #: Words that tell one group of a study from the others, by kind: its rank ("the third
 #: quarter", "the highest tertile", "ninth grade"), its sex ("femal" is the stem of
 #: "females"), its arm ("control schools" against "programme schools") or its place (urban

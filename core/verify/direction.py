@@ -17,7 +17,14 @@ from dataclasses import dataclass
 
 from core.text.normalize import spelled_numbers
 from core.text.quotes import excerpt
-from core.text.words import RANKS, content_words, fact_words, nearly_all, states_same_fact
+from core.text.words import (
+    COMPARED,
+    RANKS,
+    content_words,
+    fact_words,
+    nearly_all,
+    states_same_fact,
+)
 from core.types import Evidence, PaperSentence
 
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
@@ -158,14 +165,6 @@ def _pairs_led_by(*words: str) -> frozenset[int]:
     )
 
 
-#: A comparison of two things: reversing their order reverses the direction word too.
-#: "than" before a quantity bounds it ("more than one location") and compares no two things.
-_COMPARED = re.compile(
-    r"\b(?:than(?!\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?"
-    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|half|twice))|"
-    r"compared (?:to|with)|relative to|versus|vs\.?)\b|比|相比",
-    re.I,
-)
 _NAME = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9\-+]*")
 _AFTER_THAN = re.compile(r"\bthan\s+(?:(?:in|for|among|at|on|the|those|that)\s+)*(\w+)", re.I)
 _ORDERED = re.compile(rf"{_NAME.pattern}|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
@@ -762,7 +761,7 @@ def _reversal(
         if _NEGATION.search(ev.text) and not opposite:
             return _dropped_negation(claim, words, ev)
         flipped = _prefix_flip(claim, ev.text)
-        if _COMPARED.search(claim) and not _same_order(claim, ev.text):
+        if COMPARED.search(claim) and not _same_order(claim, ev.text):
             # the order decides a comparison's direction words, not a negating prefix
             return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
         for sign, word in mine.items():
@@ -905,7 +904,7 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
     may be the other order said otherwise, decides nothing.
     """
     negation = _NEGATION.search(claim)
-    if negation is None or _COMPARED.search(claim):
+    if negation is None or COMPARED.search(claim):
         return None
     limited = _LIMITING.search(claim)
     if limited is not None and _stated_limit(limited) is None:
@@ -996,7 +995,7 @@ _CLAUSE_BREAK = re.compile(
 
 def _compared_pair(text: str) -> tuple[str, str, int] | None:
     """(first name, second name, direction sign) of a comparison written between two names."""
-    if not _COMPARED.search(text) and not re.search(r"outperform|underperform|优于|劣于", text):
+    if not COMPARED.search(text) and not re.search(r"outperform|underperform|优于|劣于", text):
         return None
     directions = _graded(text, _directions(text))
     if len(directions) != 1:
@@ -1008,7 +1007,7 @@ def _compared_pair(text: str) -> tuple[str, str, int] | None:
     before = [n for n, i in names if i < at]
     after = [(n, i) for n, i in names if i > at]
     # "stronger in women than in men": both after the direction word, "than" between them.
-    if len(after) >= 2 and _COMPARED.search(text, after[0][1], after[1][1]):
+    if len(after) >= 2 and COMPARED.search(text, after[0][1], after[1][1]):
         return after[0][0], after[1][0], sign
     if not before or not after:
         return None
@@ -1093,7 +1092,7 @@ def _implied_swap(claim: str, evidence: Sequence[Evidence]) -> Reversed | Swappe
     """
     found = list(_GROUP.finditer(claim))
     groups = {_PLACES.get(g.group(0).casefold(), g.group(0).casefold()) for g in found}
-    if _COMPARED.search(claim) or len(groups) != 1:
+    if COMPARED.search(claim) or len(groups) != 1:
         return None
     (group,) = groups
     # the direction word said of the group: the nearest before it

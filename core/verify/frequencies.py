@@ -10,7 +10,7 @@ clause speaks of and none is the claim's, the claim misstates it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from core.text.normalize import count_word
@@ -36,14 +36,13 @@ _ADVERBS = {
     "yearly": 1.0,
 }
 _TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
-_UNIT = r"(?P<unit>hour|day|night|week|month|year)"
+_UNITS = "|".join(_PER_YEAR)
 _FREQUENCY = re.compile(
     r"\b(?:(?P<times>once|twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
-    r"\s+times)\s+(?:a|an|per|each|every)\s+" + _UNIT + r"|"
+    rf"\s+times)\s+(?:a|an|per|each|every)\s+(?P<unit>{_UNITS})|"
     r"(?P<n>twice|once)?\s*(?P<adverb>" + "|".join(_ADVERBS) + r")|"
     r"(?:every|each)\s+(?P<every>\d+|two|three|four|five|six|other|second)?\s*"
-    + _UNIT.replace("unit", "unit2")
-    + r"s?)\b",
+    rf"(?P<unit2>{_UNITS})s?)\b",
     re.I,
 )
 _CLAUSE = re.compile(r"[;:()]|,\s+(?:and|but|while|whereas|which)\b|\b(?:whereas|while)\b", re.I)
@@ -113,7 +112,9 @@ def paper_frequencies(
 
 
 def check_frequency(
-    claim: str, paper: Sequence[tuple[Frequency, PaperSentence]], evidence: Sequence[int] = ()
+    claim: str,
+    paper: Sequence[tuple[Frequency, PaperSentence]],
+    evidence: Collection[int] = frozenset(),
 ) -> Misstated | None:
     """The claim's first frequency of what the paper gives only other frequencies of.
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from core.text.quotes import excerpt
 from core.text.words import (
+    COMPARED,
     compared_dimensions,
     conflicting_groups,
     content_words,
@@ -379,16 +380,14 @@ def check_significance(
         return None
     words = content_words(asserted)
     top = _best_estimates(words, paper)
-    if not top or any(e.significant for e in top) or _outdone(asserted, top, paper):
+    if not top or any(e.significant for e in top) or _outdone(asserted, words, top, paper):
         return None
     return NotSignificant(top[0].text, top[0].page)
 
 
-#: A claim comparing its groups: "… than control schools".
-_COMPARED = re.compile(r"\b(?:than|compared|versus|vs\.?|relative to)\b", re.I)
-
-
-def _outdone(claim: str, top: Sequence[Estimate], paper: Sequence[Estimate]) -> bool:
+def _outdone(
+    claim: str, words: set[str], top: Sequence[Estimate], paper: Sequence[Estimate]
+) -> bool:
     """Whether a significant estimate says more of the claim's measure than the best of its group.
 
     "3.1 more shuttle-run laps (95% CI 1.4 to 4.8)" in "intervention schools" is the claim's
@@ -396,9 +395,8 @@ def _outdone(claim: str, top: Sequence[Estimate], paper: Sequence[Estimate]) -> 
     the control schools: a comparison's group words do not make another measure its estimate.
     A claim about one group ("among boys") is left to that group's estimates.
     """
-    if _COMPARED.search(claim) is None:
+    if COMPARED.search(claim) is None:
         return False
-    words = content_words(claim)
 
     def measure(e: Estimate) -> int:
         return sum(1 for w in words & e.words if not names_group([w]))

@@ -625,7 +625,7 @@ class Checker:
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
-            or check_frequency(read, self.frequencies, [e.sentence_index for e in evidence])
+            or check_frequency(read, self.frequencies, {e.sentence_index for e in evidence})
             or check_advice(read, evidence)
             or check_pairing(read, evidence)
             or check_group_values(read, [*evidence, *self.grouped])
