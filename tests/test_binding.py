@@ -490,6 +490,76 @@ def test_bind_numbers(
         assert (result.mismatch.claim_value, result.mismatch.paper_value) == mismatch
 
 
+CELLS_KEPT = ev(
+    "Nine of 12 coated cells and none of the bare cells stayed above 80% of initial capacity "
+    "at 500 h."
+)
+CELLS_RETAINED = replace(
+    ev(
+        "After 500 h at 85 °C, bare cells retained 62 ± 9% of initial capacity and coated cells "
+        "88 ± 4%."
+    ),
+    sentence_index=1,
+)
+CELLS_COATED = ev("At the end of ageing, coated cells retained 88 ± 4% of initial capacity.")
+CELLS_BARE = replace(
+    ev("Bare cells ended at 62 ± 9% and bare pouch cells at 55 ± 6% of initial capacity."),
+    sentence_index=1,
+)
+CELLS_T80 = replace(
+    ev(
+        "The median time to fall to 80% of initial capacity was 210 h for bare cells and 640 h "
+        "for coated cells."
+    ),
+    sentence_index=2,
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "bound", "mismatch"),
+    [
+        # the spread after "±" is no value a claim can misstate
+        (
+            "Nine out of twelve coated cells still held above 80% of their starting capacity "
+            "after the full test, whereas no bare cell did.",
+            [CELLS_KEPT, CELLS_RETAINED],
+            2,
+            None,
+        ),
+        # the value before a spread in percent is a percentage too
+        ("Coated cells kept about 9% of their capacity.", [CELLS_RETAINED], 0, ("9%", "88%")),
+        ("Coated cells kept about 88% of initial capacity.", [CELLS_COATED, CELLS_BARE], 1, None),
+        (
+            "Coated cells kept about 62% of initial capacity.",
+            [CELLS_COATED, CELLS_BARE],
+            0,
+            ("62%", "88%"),
+        ),
+        # a share lost is the rest of the share kept
+        (
+            "Bare cells took a median of 210 hours to lose a fifth of their initial capacity.",
+            [CELLS_RETAINED, CELLS_KEPT, CELLS_T80],
+            2,
+            None,
+        ),
+        (
+            "Bare cells took a median of 210 hours to lose a third of their initial capacity.",
+            [CELLS_RETAINED, CELLS_KEPT, CELLS_T80],
+            1,
+            ("a third", "80%"),
+        ),
+    ],
+)
+def test_spreads_and_shares_lost(
+    claim: str, evidence: list[Evidence], bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    result = bind_numbers(extract_numbers(text), text, evidence)
+    assert result.bound == bound
+    found = result.mismatch
+    assert (found and (found.claim_value, found.paper_value)) == mismatch
+
+
 def test_mismatch_names_value_and_page() -> None:
     text = "LexiRank reaches an accuracy of 88.3% on MS MARCO."
     result = bind_numbers(extract_numbers(text), text, [ACC])

@@ -420,6 +420,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
         # a negation in the reason the sentence gives is not of its fact
         ("The authors sort the dataset by chronological order.", "because", None),
+        # "barely" and "scarcely" deny as "hardly" does
+        ("Adding audio features barely increases the accuracy of the model.", "negated", None),
+        ("Adding audio features clearly increases the accuracy of the model.", "negated", "not"),
     ],
 )
 def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) -> None:

@@ -62,6 +62,9 @@ FACTS = PaperFacts(PAPER)
         # a hyphen joins a common word to one of the paper's names, not a new name
         ("A SpanCheck-based reader is trained on SQuAD-style pairs.", [], False),
         ("An XLNet-based reader is used.", ["name_not_in_paper:XLNet-based"], False),
+        # a participle says what was done with the name
+        ("SpanCheck-scored answers and SQuAD-filtered pairs are used.", [], False),
+        ("XLNet-scored answers are used.", ["name_not_in_paper:XLNet-scored"], False),
         ("该方法在SQuAD上达到了85.3%的准确率。", [], False),
         ("该方法达到了百分之九十的准确率。", ["number_not_in_paper:百分之九十"], False),
         (

@@ -238,3 +238,15 @@ def test_the_judge_prompt_leaves_out_a_repeating_passage() -> None:
     assert "Put project source code in the src directory." in content
     assert "The src directory holds" not in content
     assert "doc directory" not in content
+
+
+def test_a_cut_counts_each_word_of_the_statement_once() -> None:
+    # the first clause repeats "advantage", "control" and "batch"; the second names TEACl
+    passage = (
+        "In a batch-level analysis the F-PEAI advantage over control held in each batch, its "
+        "advantage over control ranging from 1.4 to 2.0 points per batch, while the TEACl "
+        "advantage was not significant in batch 1 (p = 0.09)."
+    )
+    claim = "TEACl's advantage over control did not reach significance in one batch."
+    shown = focus(passage, content_words(claim), 16)
+    assert "the TEACl advantage was not" in shown

@@ -721,14 +721,16 @@ def _near_evidence(
 
 #: A share said of those who did not: "one in eight never completed" is 100% less "87% completed".
 _NOT_DONE = re.compile(r"\b(?:never|not|no|without|failed to|did not|didn't|missed)\b", re.I)
+#: A share lost is the rest of the share kept: "time to lose a fifth" against "fall to 80%".
+_LOST = re.compile(r"\b(?:lose|loses|lost|losing|shed|sheds)\s+(?:about\s+|roughly\s+)?$", re.I)
 
 
 def _complement(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
-    """Whether a claim share said of those who did not is the rest of the paper's share."""
+    """Whether a claim share said of those who did not, or lost, is the rest of the paper's."""
     if not mention.percent or not rival.paper_value.endswith("%"):
         return False
     clause = claim[mention.end : mention.end + 60]
-    if not _NOT_DONE.search(clause):
+    if not _NOT_DONE.search(clause) and not _LOST.search(claim[: mention.start]):
         return False
     try:
         paper = Decimal(rival.paper_value.rstrip("%").replace(",", ""))
@@ -759,7 +761,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     """The numbers of an evidence text, labels ("Table 2") left out.
 
     Counts and proportions in words are numbers too ("about half of the association" is 50%).
-    The level of an interval ("95% CI") states no value of anything.
+    The level of an interval ("95% CI") and the spread after "±" state no value of anything.
     """
     # The text as written: a full-width comma separates numbers that NFKC's "," would join.
     mentions = extract_numbers(text) + spelled_numbers(text)
@@ -767,18 +769,29 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     text = unicodedata.normalize("NFKC", text)
     cited = [(c.start(), c.end()) for c in _CITATION.finditer(text)]
     cited += [(r.start(), r.end()) for r in _RATIO.finditer(text)]
+    # "83 ± 5%" is 83%, its spread written in the same unit
+    mentions = [
+        replace(m, percent=True, raw=f"{m.raw}%")
+        if not m.percent and _PERCENT_SPREAD.match(text, m.end)
+        else m
+        for m in mentions
+    ]
     return tuple(
         m
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 8) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
+        and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
     )
 
 
 _INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
+#: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything.
+_SPREAD_SIGN = re.compile(r"(?:±|\+/-|\+-)\s*$")
+_PERCENT_SPREAD = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s?%")
 
 
 def _reported_numbers(text: str, claimed: set[Decimal]) -> tuple[NumberMention, ...]:

@@ -281,7 +281,8 @@ class NegationAdded:
 _NEGATIVE = re.compile(
     r"\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|absent|"
     r"missing|avoid\w*|fail\w*|prohibit\w*|refrain\w*|prevent\w*|instead|rather|only|"
-    r"hardly|rarely|seldom|little|few|against|free of|out of|away from|exclud\w*|except|"
+    r"hardly|barely|scarcely|rarely|seldom|little|few|against|free of|out of|away from|"
+    r"exclud\w*|except|"
     r"careful\w*|caution\w*|warn\w*|beware|risk\w*|danger\w*|bann?(?:ed|s)?|forb[ia]d\w*)\b|n't|"
     r"不|没|无|未|非|缺|避免|禁止|"
     r"小心|警告|谨慎",
@@ -887,7 +888,8 @@ _STATED_LIMITS = frozenset(
 #: A sentence that denies in any words: it may restate a negated claim.
 _DENIAL = re.compile(
     r"(?<!-)\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|"
-    r"absent|missing|fail\w*|hardly|rarely|seldom|only|instead|rather than|ignor\w*|omit\w*|"
+    r"absent|missing|fail\w*|hardly|barely|scarcely|rarely|seldom|only|instead|rather than|"
+    r"ignor\w*|omit\w*|"
     r"overlook\w*|neglect\w*)\b|n't|"
     r"不|没|无|未|非|缺",
     re.I,

@@ -17,6 +17,7 @@ supported sentence.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -81,8 +82,11 @@ def focus(passage: str, wanted: set[str], limit: int = 0) -> str:
     words = passage.split()
     if len(words) <= limit:
         return passage
-    hits = [1 if content_words(w) & wanted or _NEGATION.search(w) else 0 for w in words]
-    start, end = _best_window(hits, [1.0] * len(words), limit)
+    keys = [
+        frozenset(content_words(w) & wanted) | (_NEGATED if _NEGATION.search(w) else frozenset())
+        for w in words
+    ]
+    start, end = _best_window(keys, [1.0] * len(words), limit)
     text = " ".join(words[start:end])
     return ("… " if start else "") + text + (" …" if end < len(words) else "")
 
@@ -107,6 +111,8 @@ def bearing(passages: Sequence[str], claim: str) -> list[str]:
 
 
 #: A negation in a passage is kept in its cut: without it the passage says the opposite.
+#: The key a negation counts as among the statement's words.
+_NEGATED = frozenset({"¬"})
 _NEGATION = re.compile(r"^\W*(?:not|no|never|without|nor|neither|cannot|\w+n't)\W*$", re.I)
 _ZH_NEGATION = re.compile(r"(?:不(?![同仅但断])|没有|未|无|非)")
 _UNIT = re.compile(r"[\u3400-\u9fff]|[^\s\u3400-\u9fff]+")
@@ -121,40 +127,43 @@ def _focus_units(passage: str, wanted: set[str], limit: int) -> str:
     costs = [_CJK_UNIT if len(u.group()) == 1 and is_cjk_char(u.group()) else 1.0 for u in units]
     if sum(costs) <= limit:
         return passage
-    hits = []
+    keys = []
     for u in units:
         around = passage[max(u.start() - 1, 0) : u.end() + 1]
-        hits.append(
-            1
-            if content_words(u.group()) & wanted
-            or content_words(around) & wanted
-            or _ZH_NEGATION.match(passage, u.start())
-            or _NEGATION.search(u.group())
-            else 0
+        negated = _ZH_NEGATION.match(passage, u.start()) or _NEGATION.search(u.group())
+        keys.append(
+            frozenset((content_words(u.group()) | content_words(around)) & wanted)
+            | (_NEGATED if negated else frozenset())
         )
-    start, end = _best_window(hits, costs, limit)
+    start, end = _best_window(keys, costs, limit)
     text = passage[units[start].start() : units[end - 1].end()]
     return ("…" if start else "") + text + ("…" if end < len(units) else "")
 
 
-def _best_window(hits: list[int], costs: list[float], limit: float) -> tuple[int, int]:
-    """[start, end) of the units costing at most ``limit`` that hold the most hits (first wins)."""
-    best = (-1, 0, 0)
+def _best_window(keys: list[frozenset[str]], costs: list[float], limit: float) -> tuple[int, int]:
+    """[start, end) of the units costing at most ``limit`` that hold most of the statement's words.
+
+    Each word counts once however often it recurs, so a clause repeating the statement's common
+    words ("advantage", "control") does not outweigh the one naming its subject ("TEACl");
+    between windows holding as many, the one with more occurrences, then the first, wins.
+    """
+    best = ((-1, -1), 0, 0)
     end = 0
     total = 0.0
-    held = 0
-    for start in range(len(hits)):
-        while end < len(hits) and total + costs[end] <= limit:
+    held: Counter[str] = Counter()
+    for start in range(len(keys)):
+        while end < len(keys) and total + costs[end] <= limit:
             total += costs[end]
-            held += hits[end]
+            held.update(keys[end])
             end += 1
-        if held > best[0]:
-            best = (held, start, end)
+        if (len(held), held.total()) > best[0]:
+            best = ((len(held), held.total()), start, end)
         if end == start:
             end += 1
         else:
             total -= costs[start]
-            held -= hits[start]
+            held.subtract(keys[start])
+            held = +held
     return best[1], best[2]
 
 

@@ -19,6 +19,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 
 from core.config import CheckerSettings
 from core.llm.base import LLM, Embedder, QueryEmbedder
@@ -178,6 +179,8 @@ class _Pending:
     untraced: UntracedQuote | None = None
     unadmitted: Unadmitted | None = None
     restated: bool = False
+    #: The text this part was cut from ("A did X, but B did not"); empty for a whole claim.
+    whole: str = ""
     absent: tuple[str, ...] = ()
     #: What the claim says the paper leaves out, when no paper sentence speaks of it.
     left_out: str | None = None
@@ -310,8 +313,13 @@ class Checker:
         return len(claims), sum(1 for c in claims if c.is_claim)
 
     def _verify_group(self, group: Sequence[Claim]) -> list[Verdict]:
-        parts = [
-            (c, part) for c in group for text in check_texts(c.text) for part in claim_parts(text)
+        cut = [(c, text, claim_parts(text)) for c in group for text in check_texts(c.text)]
+        parts = [(c, part) for c, _, pieces in cut for part in pieces]
+        # The text each part was cut from, for the judge (empty when the text is whole).
+        wholes = [
+            without_page_citations(text) if len(pieces) > 1 else ""
+            for _, text, pieces in cut
+            for _ in pieces
         ]
         counts = Counter(c.index for c, _ in parts)
         split = {index for index, n in counts.items() if n > 1}
@@ -320,8 +328,8 @@ class Checker:
         originals = [without_page_citations(t) for _, t in parts]
         texts, found = self._evidence(originals)
         pending: list[_Pending] = []
-        for (claim, with_pages), original, text, ev in zip(
-            parts, originals, texts, found, strict=True
+        for (claim, with_pages), original, text, ev, whole in zip(
+            parts, originals, texts, found, wholes, strict=True
         ):
             cross = language_of(with_pages) != self.language
             restated = None if cross else self.restated.find(original)
@@ -375,6 +383,7 @@ class Checker:
                     untraced=untraced,
                     unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
                     restated=restated is not None,
+                    whole=whole,
                     absent=tuple(confirmed_absences(original, self.facts)),
                     left_out=None if cross else self._left_out(original),
                     null_confirmed=None if cross else self._null_confirmed(text),
@@ -675,25 +684,38 @@ class Checker:
         ]
         if not asked:
             return {}, False
-        items = [
-            JudgeItem(
-                pending[i].check_text,
-                tuple(
-                    glossed_approximations(
-                        pending[i].check_text, glossed(pending[i].check_text, e.text)
-                    )
-                    for e in pending[i].found.evidence
-                ),
-            )
-            for i in asked
+        # A part is judged as the text it was cut from, with the evidence of all its parts:
+        # "GCN did not win any" means nothing without "D-MPNN came first on nine of the
+        # fourteen tasks", and the passage stating both may be another part's evidence.
+        keys = [
+            (pending[i].claim.index, pending[i].whole, -1 if pending[i].whole else i) for i in asked
         ]
+        items: dict[tuple[int, str, int], JudgeItem] = {}
+        for i, key in zip(asked, keys, strict=True):
+            if key in items:
+                continue
+            p = pending[i]
+            text = p.whole or p.check_text
+            siblings = [q for q in pending if p.whole and (q.claim.index, q.whole, -1) == key] or [
+                p
+            ]
+            evidence = dict.fromkeys(
+                e.text
+                for ranked in zip_longest(*(q.found.evidence for q in siblings))
+                for e in ranked
+                if e
+            )
+            items[key] = JudgeItem(
+                text,
+                tuple(glossed_approximations(text, glossed(text, e)) for e in evidence),
+            )
         try:
-            answers = self.judge.judge(items)
+            answers = dict(zip(items, self.judge.judge(list(items.values())), strict=True))
         except Exception as exc:  # noqa: BLE001 - one failed batch must not abort the run
             self.judge_failures += 1
             log.warning("judge failed for a batch; using gates and semantic support: %s", exc)
             return {}, True
-        return dict(zip(asked, answers, strict=True)), False
+        return {i: answers[key] for i, key in zip(asked, keys, strict=True)}, False
 
     def signals(self, p: _Pending, answer: JudgeAnswer | None) -> Signals:
         """The verdict function's inputs for one pending claim."""

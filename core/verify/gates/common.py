@@ -255,9 +255,20 @@ def _written(mention: NumberMention) -> str:
     return "(?:" + "|".join([*scaled, re.escape(whole) + zeros]) + ")"
 
 
+_PARTICIPLE = re.compile(r"[a-z]{2,}ed")
+
+
 def bare_name(word: str) -> str:
-    """The name without the words a hyphen joins to it: "F1" of "F1-score" and "micro-F1"."""
-    parts = [p for p in word.split("-") if p.casefold() not in NAME_MODIFIERS]
+    """The name without the words a hyphen joins to it: "F1" of "F1-score" and "micro-F1".
+
+    A participle says what was done with the name ("F-PEAI-treated films", "Nb-coated"),
+    not which name it is.
+    """
+    parts = [
+        p
+        for p in word.split("-")
+        if p.casefold() not in NAME_MODIFIERS and not _PARTICIPLE.fullmatch(p)
+    ]
     return "-".join(parts) if parts else word
 
 
