@@ -5,29 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.815,
-    "weights": {"coverage": 1.5414, "cosine": 1.4162, "number_unbound": -0.3244},
-    "flag_below": 0.479,
-    "support_at": 0.66,
+    "bias": -0.7699,
+    "weights": {"coverage": 1.597, "cosine": 1.1853, "number_unbound": -0.2807},
+    "flag_below": 0.469,
+    "support_at": 0.676,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4496,
+    "bias": 0.4852,
     "weights": {
-        "coverage": 0.7043,
-        "cosine": 0.7617,
-        "number_unbound": -0.0438,
-        "judge_logit": 1.5525,
+        "coverage": 0.6665,
+        "cosine": 0.6422,
+        "number_unbound": -0.0472,
+        "judge_logit": 1.5897,
     },
-    "flag_below": 0.498,
-    "support_at": 0.5,
-    "skip_at": 0.8527,
+    "flag_below": 0.492,
+    "support_at": 0.53,
+    "skip_at": 0.8361,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.339, "support_at": 0.5}
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques, "
     "study reports",
     "sets": ("scitab-fit", "real-fit", "studies-fit"),
-    "claims": {"no_judge": 601, "with_judge": 504, "cross_lingual": 37},
+    "claims": {"no_judge": 687, "with_judge": 592, "cross_lingual": 37},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "support_floor": 0.5,
