@@ -204,7 +204,9 @@ def scitab_cases(split: str, limit: int | None = None) -> list[Case]:
 class Papers:
     """Parsed papers and their retrievers, built once per run."""
 
-    def __init__(self, embedder: Embedder, workdir: Path) -> None:
+    def __init__(
+        self, embedder: Embedder, workdir: Path, studies_root: Path = studies.ROOT
+    ) -> None:
         from core.llm import multilingual
 
         self.embedder = embedder
@@ -213,7 +215,7 @@ class Papers:
         self.papers: dict[str, Paper] = {}
         self.retrievers: dict[str, Any] = {}
         self._tables = {c.table_id: c for c in scitab.load()}
-        self._studies = {s.name: s for s in studies.load()}
+        self._studies = {s.name: s for s in studies.load(root=studies_root)}
         self._dev: dict[str, Path] = {}
 
     def get(self, key: str) -> tuple[Paper, Any]:

@@ -35,10 +35,10 @@ def split_of(name: str) -> str:
     return "fit" if int(hashlib.sha1(name.encode()).hexdigest()[0], 16) < 8 else "report"
 
 
-def load(split: str | None = None) -> list[Study]:
-    """The studies of one split (all without ``split``), by name."""
+def load(split: str | None = None, root: Path = ROOT) -> list[Study]:
+    """The studies of one split (all without ``split``) in ``root``, by name."""
     out = []
-    for path in sorted(ROOT.glob("*.json")):
+    for path in sorted(root.glob("*.json")):
         if split is not None and split_of(path.stem) != split:
             continue
         spec = json.loads(path.read_text(encoding="utf-8"))
