@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from core.config import CheckerSettings
-from core.text.proportions import proportions
+from core.text.proportions import count_shares, proportions
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -108,6 +108,86 @@ PATHWAYS = make_paper(
 )
 def test_the_papers_proportion_in_words_is_a_value(claim: str, mismatch: str | None) -> None:
     checker = Checker(PATHWAYS, FakeRetriever(PATHWAYS), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
+    assert found == ([mismatch] if mismatch else []), reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Seven of 10 F-PEAI devices stayed above 80%.", [("70.0", "F-PEAI devices stayed")]),
+        ("Of 642 randomised, 557 of 642 participants replied", [("86.8", "participants replied")]),
+        ("three out of twelve sites", [("25.0", "sites")]),
+        ("2,046 of 9,412 children", [("21.7", "children")]),
+        # a decimal is no whole, and a count no smaller than its whole is no share
+        ("1 of 2.5 units", []),
+        ("12 of 12 sites", []),
+    ],
+)
+def test_count_shares_read(text: str, read: list[tuple[str, str]]) -> None:
+    found = [(round(c.percent, 1), c.words) for c in count_shares(text)]
+    assert found == [(Decimal(v), w) for v, w in read]
+
+
+DEVICES = make_paper(
+    [
+        "Seven of 10 coated devices and 2 of 10 bare devices stayed above 80% of their initial "
+        "efficiency at 1,000 h.",
+        "After the damp-heat test, coated devices kept 83% of their initial efficiency on "
+        "average and bare devices kept 61%.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the paper counts the claim's whole: its share in words is the claim's
+        (
+            "Seven out of ten coated devices stayed above 80% of their initial efficiency after "
+            "the damp-heat test.",
+            False,
+        ),
+        (
+            "Two in ten bare devices stayed above 80% of their initial efficiency after the "
+            "damp-heat test.",
+            False,
+        ),
+        (
+            "Half of the bare devices stayed above 80% of their initial efficiency after the "
+            "damp-heat test.",
+            True,
+        ),
+    ],
+)
+def test_a_share_counted_as_part_of_a_whole_binds(claim: str, flagged: bool) -> None:
+    checker = Checker(DEVICES, FakeRetriever(DEVICES), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    assert any(r.startswith("number_mismatch") for r in verdict.reasons) == flagged, verdict
+
+
+WOMEN = make_paper(
+    [
+        "Of 642 participants randomised, 557 (87%) provided primary outcome data.",
+        "Mean age was 41 years and 468 (73%) were women.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the whole the share is of is every share's: it does not make 87% the claim's value
+        ("Nearly three-quarters of the 642 participants randomised were women.", None),
+        (
+            "About half of the 642 participants randomised provided primary outcome data.",
+            "half->87%",
+        ),
+    ],
+)
+def test_the_whole_of_a_share_does_not_choose_its_value(claim: str, mismatch: str | None) -> None:
+    checker = Checker(WOMEN, FakeRetriever(WOMEN), FakeEmbedder(), None, CheckerSettings())
     reasons = checker.verify(claim)[0].reasons
     found = [r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch")]
     assert found == ([mismatch] if mismatch else []), reasons

@@ -118,3 +118,38 @@ def _proportion(text: str, match: re.Match[str], numerator: int, denominator: in
     if nearly:
         return Proportion(mention, value - SPREAD, value)
     return Proportion(mention, value - SPREAD, value + SPREAD)
+
+
+#: A count of a whole: "Seven of 10 devices", "557 of 642 participants", "3 out of 12 sites".
+_COUNT_OF = re.compile(
+    rf"(?<![\d,.])\b(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|one|{'|'.join(COUNT_WORDS)})"
+    r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?"
+    rf"(?P<den>\d{{1,3}}(?:,\d{{3}})+|\d+|{'|'.join(COUNT_WORDS)})\b(?![.,]\d)"
+    r"(?P<rest>(?:\s+[A-Za-z][\w-]*){0,3})",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class CountShare:
+    """A share written as a count of a whole: its percentage and the words after the whole."""
+
+    percent: Decimal
+    words: str
+
+
+def count_shares(text: str) -> list[CountShare]:
+    """The shares ``text`` states as counts of a whole ("Seven of 10 devices": 70%)."""
+    found = []
+    for match in _COUNT_OF.finditer(text):
+        numerator, denominator = (_count(match.group(g)) for g in ("num", "den"))
+        if 0 < numerator < denominator:
+            percent = Decimal(100) * numerator / denominator
+            found.append(CountShare(percent, match.group("rest").strip()))
+    return found
+
+
+def _count(written: str) -> int:
+    if written[0].isdigit():
+        return int(written.replace(",", ""))
+    return _numerator(written)

@@ -36,7 +36,7 @@ from core.text.normalize import (
     spans_years,
     spelled_numbers,
 )
-from core.text.proportions import Proportion, proportions
+from core.text.proportions import Proportion, count_shares, proportions
 from core.text.words import (
     conflicting_groups,
     content_words,
@@ -512,8 +512,13 @@ def bind_numbers(
     as_ratios = [converted(claim, m, texts) for m in mentions]
     read = {m.start for m in as_ratios if m is not None}
     mentions = [r or m for r, m in zip(as_ratios, mentions, strict=True)]
-    spelled = [_near_evidence(m, found) for m in spelled] + [_within(p, found) for p in shares]
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
+    # A share the evidence gives as a count of the claim's whole ("Seven of 10 devices") is its
+    # own; one the paper states elsewhere is read against that statement too.
+    shares = [p for p in shares if not _counted_share(p, claim, texts)]
+    spelled = [_near_evidence(m, found) for m in spelled] + [
+        _within(p, [*found, *elsewhere]) for p in shares
+    ]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     plain = [v for _, ms in _without_ratios(found) for m in ms for v in value_forms(m)]
     bound = counted = 0
@@ -557,7 +562,13 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        others = [(value_forms(m), c) for m, c, _ in contexts if m is not mention]
+        # The whole a share is of ("three-quarters of the 642 people") is every share's of
+        # it: a sentence stating that whole says nothing of which share.
+        others = [
+            (value_forms(m), c)
+            for m, c, _ in contexts
+            if m is not mention and not _whole_of(claim, mention, m)
+        ]
         as_setting = setting_value(claim, mention)
         # The claim's names beyond the number's own words say whose value it is as well:
         # "ERNIE … the F1 of the 6 main classes is 94.44%" against "ERNIE在6个大类的平均F1为
@@ -754,6 +765,27 @@ def _within(
         return share.mention
     nearest = min(inside, key=lambda v: abs(v - share.mention.value))
     return replace(share.mention, value=nearest)
+
+
+def _whole_of(claim: str, share: NumberMention, other: NumberMention) -> bool:
+    """Whether ``other`` is the whole the share is of: "a third of the 642 people"."""
+    return share.percent and _OF_WHOLE.fullmatch(claim, share.end, other.start) is not None
+
+
+_OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|all\s+|all\s+the\s+)?")
+
+
+def _counted_share(share: Proportion, claim: str, texts: Sequence[str]) -> bool:
+    """Whether a text counts the share's whole ("Seven of 10 F-PEAI devices") within its range.
+
+    The count must be of something the claim names: the words after the whole are the claim's.
+    """
+    wanted = content_words(claim)
+    return any(
+        share.covers(counted.percent) and content_words(counted.words) & wanted
+        for text in texts
+        for counted in count_shares(text)
+    )
 
 
 @functools.lru_cache(maxsize=8192)
@@ -1199,8 +1231,19 @@ def _count_head(text: str, mention: NumberMention) -> str | None:
     return None
 
 
-def sentences_stating(value: str, texts: Sequence[str]) -> list[int]:
-    """Positions of the texts that state ``value`` (a claim's number as written) in any format."""
+def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list[int]:
+    """Positions of the texts that state ``value`` (a claim's number as written) in any format.
+
+    A share the claim writes in words ("nearly three-quarters") is stated by a percentage
+    within its range.
+    """
+    share = next((p for p in proportions(claim) if p.mention.raw == value), None)
+    if share is not None:
+        return [
+            i
+            for i, text in enumerate(texts)
+            if any(m.percent and share.covers(m.value) for m in stated_numbers(text))
+        ]
     wanted = extract_numbers(value) + spelled_numbers(value)
     if not wanted:
         return []

@@ -527,7 +527,9 @@ class Checker:
         sentences = [
             s for s in self.paper.sentences if s.index not in shown and self.finder.shown(s.index)
         ]
-        stating = sentences_stating(binding.mismatch.claim_value, [s.text for s in sentences])
+        stating = sentences_stating(
+            binding.mismatch.claim_value, [s.text for s in sentences], numbers.text
+        )
         extra = [
             Evidence(s.page, s.text, s.bbox, 0.0, s.index)
             for s in (sentences[i] for i in stating[:_RESTATED])
