@@ -24,6 +24,10 @@ TOKENS = (
     "reading, and mean latency fell from 7.1 s to 3.4 s per question."
 )
 INTERVAL = "Retention was 41% (95% CI 12 to 70) with the coating and 38% without it."
+SIZES = (
+    "Browsing was compared on plots inside wolf territories (impact, n = 42) and outside them "
+    "(control, n = 30)."
+)
 
 
 @pytest.mark.parametrize(
@@ -47,6 +51,8 @@ INTERVAL = "Retention was 41% (95% CI 12 to 70) with the coating and 38% without
         ("LiteFormer-Seg runs eight times faster than nnU-Net.", SPEED, "2.4 s against 0.9 s"),
         # an interval's bounds are no values of the claim
         ("The coating doubled retention.", INTERVAL, "41% against 38%"),
+        # nor are group sizes
+        ("Browsing on plots inside wolf territories halved.", SIZES, None),
         # a sentence about something else says nothing of the multiple
         ("The new diet doubled weight loss in mice.", RETENTION, None),
     ],

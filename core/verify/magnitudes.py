@@ -5,8 +5,8 @@ doubled retention" where it rose from 74.6% to 85.3%. A claim's multiple (twice,
 tripled, halved, N times, N-fold) that exceeds, beyond its rounding, the largest quotient of
 two values of one kind in every evidence sentence about the claim (half its words or more)
 that holds two such values, is a magnitude the paper's values never reach. Spreads and
-intervals ("± 1.5", "95% CI 2.6 to 5.6", "SE 0.09") and conditions ("at 45 °C", "after 300
-cycles") are no values; a speed ("faster", "slower") is read on times only. A multiple of a
+intervals ("± 1.5", "95% CI 2.6 to 5.6", "SE 0.09"), conditions ("at 45 °C", "after 300
+cycles") and group sizes ("n = 42") are no values; a speed ("faster", "slower") is read on times only. A multiple of a
 risk is read against the ratios (``risk_ratios``); a bound ("more than doubled") is not read.
 """
 
@@ -54,7 +54,8 @@ _BOUND = re.compile(r"\b(?:more than|over|at least|almost|nearly|up to|less than
 _NOT_VALUES = re.compile(
     r"(?:±|\+/-|\b(?:SE|SD|SEM|IQR|CI|CrI)\b)[\s:=]*[-−]?\d[\d.,]*"
     r"(?:\s*(?:-|–|to|,)\s*[-−]?\d[\d.,]*)?"
-    r"|\b(?:at|after|per|every|within|aged|over)\s+[-−]?\d[\d.,]*",
+    r"|\b(?:at|after|per|every|within|aged|over)\s+[-−]?\d[\d.,]*"
+    r"|\b[nNkK]\s*=\s*\d[\d,]*",
     re.I,
 )
 _UNIT = re.compile(r"\s*(?:±\s*\d+(?:\.\d+)?\s*)?(?P<unit>%|[^\s\d(),;.]+)?")
