@@ -782,3 +782,26 @@ HALF_LIFE = ev(
 def test_a_hedged_change_is_derived_as_rounded(claim: str, hedged: bool, bound: int) -> None:
     mentions = [replace(m, approximate=hedged) for m in extract_numbers(claim)]
     assert bind_numbers(mentions, claim, [HALF_LIFE]).bound == bound
+
+
+TRIAL = ev(
+    "In this phase 2, randomised, double-blind trial at 22 headache centres, adults with "
+    "episodic migraine were assigned to 25 mg, 75 mg or placebo."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # "phase 2" names a step, not a count of anything
+        ("Just over 300 were randomised at 22 headache centres in four countries.", None),
+        ("Some 300 were randomised at 22 headache centres.", None),
+        ("Adults were randomised at 30 headache centres.", ("30", "22")),
+        ("This phase 2 trial randomised adults at 22 headache centres.", None),
+    ],
+)
+def test_a_designation_is_no_value(claim: str, mismatch: tuple[str, str] | None) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    result = bind_numbers(extract_numbers(text), text, [TRIAL])
+    found = result.mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch

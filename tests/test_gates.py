@@ -392,6 +392,46 @@ def test_a_long_sentence_quantifying_the_noun_needs_two_words_of_the_claim() -> 
     assert check_overclaims(claim, ["Jobs fell in fast-food outlets."], paper)
 
 
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # "all" of the study's participants, against the criteria of who took part
+        (
+            "All nurses in the analysis were free of diabetes at the outset.",
+            "Nurses free of diabetes at baseline were included.",
+            False,
+        ),
+        (
+            "All of the people analysed were between 45 and 70 years old.",
+            "Adults aged 45 to 70 years were enrolled from 12 practices.",
+            False,
+        ),
+        # without the criteria, or when "all" quantifies something else
+        (
+            "All nurses in the analysis were free of diabetes at the outset.",
+            "Nurses were followed for 12 years.",
+            True,
+        ),
+        (
+            "The study included adults of all ages.",
+            "Adults aged 45 to 70 years were enrolled from 12 practices.",
+            True,
+        ),
+        (
+            "All invertebrates collected were identified to species level.",
+            "Invertebrates were included when at least 80% of a sample was sorted.",
+            True,
+        ),
+    ],
+)
+def test_all_participants_is_backed_by_who_took_part(
+    claim: str, evidence: str, flagged: bool
+) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    assert bool(check_overclaims(claim, [evidence])) == flagged
+
+
 def test_generic_acronyms_are_among_the_words_that_name_nothing() -> None:
     from core.verify.gates.lexicon import GENERIC_ACRONYMS, NOT_NAMES
 

@@ -85,6 +85,9 @@ _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-
 #: F1 88.7; Acc 91.0".
 _TABLE_ROW = re.compile(r"(?:(?:Table|Tab\.|表)\s*\d+\s*[:：]\s*)?[^:;]+:\s[^;]+;")
 _LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
+#: A number that names a kind or a step ("phase 2", "type 2 diabetes", "grade 3 events",
+#: "Experiment 1"): a designation, not a quantity.
+_DESIGNATION = re.compile(r"\b(?:phase|stage|grade|type|wave|experiment|study)\s*$", re.I)
 _RATIO = re.compile(r"(?<![\d.A-Za-z])\d+(?::\d+)+(?![\d:]|\.\d)")  # not "F1:64" (F1 then a value)
 #: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
 #: its members are candidates, not the value the paper reports.
@@ -497,6 +500,7 @@ def bind_numbers(
         m
         for m in mentions
         if not claim[: m.start].endswith("@")
+        and not _DESIGNATION.search(claim[max(0, m.start - 12) : m.start])
         and not any(a <= m.start < b for a, b in ratios)
         and not significance_level(claim, m)
         and not any(_within_span(m, t) for t in times)
@@ -515,13 +519,14 @@ def bind_numbers(
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     # A share the evidence gives as a count of the claim's whole ("Seven of 10 devices") is its
     # own; one the paper states elsewhere is read against that statement too.
+    counted_shares = sum(1 for p in shares if _counted_share(p, claim, texts))
     shares = [p for p in shares if not _counted_share(p, claim, texts)]
     spelled = [_near_evidence(m, found) for m in spelled] + [
         _within(p, [*found, *elsewhere]) for p in shares
     ]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     plain = [v for _, ms in _without_ratios(found) for m in ms for v in value_forms(m)]
-    bound = counted = 0
+    bound = counted = counted_shares
     mismatch: Mismatch | None = None
     # A condition the sentence names once holds for its numbers however far apart they stand
     # ("In the 3-class setting, GPT-4 reaches a macro-F1 of 64.12").
@@ -812,6 +817,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         m
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 8) : m.start])
+        and not _DESIGNATION.search(text[max(0, m.start - 12) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])

@@ -6,8 +6,9 @@ tripled, halved, N times, N-fold) that exceeds, beyond its rounding, the largest
 two values of one kind in every evidence sentence about the claim (half its words or more)
 that holds two such values, is a magnitude the paper's values never reach. Spreads and
 intervals ("± 1.5", "95% CI 2.6 to 5.6", "SE 0.09"), conditions ("at 45 °C", "after 300
-cycles") and group sizes ("n = 42") are no values; a speed ("faster", "slower") is read on times only. A multiple of a
-risk is read against the ratios (``risk_ratios``); a bound ("more than doubled") is not read.
+cycles") and group sizes ("n = 42") are no values; a speed ("faster", "slower") is read on
+times only. A multiple of a risk is read against the ratios (``risk_ratios``); a bound ("more
+than doubled") is not read.
 """
 
 from __future__ import annotations

@@ -191,6 +191,30 @@ def _same_noun(a: str, b: str) -> bool:
     return long.startswith(short) and len(long) - len(short) <= 1
 
 
+#: "All (of the) participants were …", "All nurses in the analysis …": the study's own people.
+_ALL_PARTICIPANTS = re.compile(
+    r"^\s*(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:participants?|people|persons?|"
+    r"patients?|adults?|children|pupils?|students?|women|men|nurses?|subjects?|respondents?|"
+    r"volunteers?|residents?|cases|controls)\b",
+    re.I,
+)
+#: A paper's eligibility criteria: who was included holds of every participant.
+_ELIGIBILITY = re.compile(
+    r"\b(?:eligib\w*|inclusion|included|enrolled|enrol\w*|recruited|were required|aged\s+\d|"
+    r"free of|without (?:a )?(?:history|prior))",
+    re.I,
+)
+
+
+def _of_participants(text: str, evidence: str) -> bool:
+    """Whether "all" quantifies the study's participants and the evidence says who took part.
+
+    "All nurses in the analysis were free of diabetes at the outset" restates the criteria
+    ("nurses free of diabetes at baseline were included"): they hold of every participant.
+    """
+    return _ALL_PARTICIPANTS.match(text) is not None and _ELIGIBILITY.search(evidence) is not None
+
+
 def _negated(before: str) -> bool:
     """Whether the clause before an absolute word negates it."""
     clause = _CLAUSE_START.match(before)
@@ -214,6 +238,8 @@ def check_overclaims(text: str, evidence: Sequence[str], paper_text: str = "") -
             b in ev for b in concept.zh_backing
         )
         noun = _quantified(text, concept.en)
+        if not backed and term == "all" and _of_participants(text, ev):
+            backed = True
         if not backed and noun and paper:
             backed = _quantified_in_paper(text, noun, concept.en_backing, paper)
         if not backed:
