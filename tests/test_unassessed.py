@@ -56,3 +56,33 @@ def test_the_verdict_quotes_what_the_paper_leaves_open() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "not_assessed"
     assert verdict.explanation.startswith("The paper leaves this open (p. 1): “Whether the")
+
+
+AIDS = make_paper(
+    [
+        "Background: Hearing loss is associated with faster cognitive decline, but whether "
+        "hearing aid use modifies this association is uncertain.",
+        "Estimates were similar in women (0.25) and men (0.22).",
+        "Because the study is observational, it could not assess whether hearing aids caused "
+        "the slower decline.",
+        "Whether the benefit extends to people without hearing loss remains unknown.",
+    ]
+)
+AIDS_OPEN = left_open(AIDS.sentences)
+AIDS_EVIDENCE = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in AIDS.sentences]
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # the question the study sets out to answer is not left open by it
+        ("Hearing aid users showed slower cognitive decline than non-users.", False),
+        # a cause left open is asserted only by a clause stating a cause
+        ("The link between hearing aids and slower decline was about the same in men.", False),
+        ("Hearing aids caused the slower decline seen among users.", True),
+        # what the paper leaves unknown beyond its background still is
+        ("The benefit holds for people with mild hearing loss, the study found.", True),
+    ],
+)
+def test_a_background_question_and_a_cause_left_open(claim: str, flagged: bool) -> None:
+    assert (check_left_open(claim, AIDS_OPEN, AIDS_EVIDENCE) is not None) == flagged

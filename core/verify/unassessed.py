@@ -47,6 +47,11 @@ _OPEN = (
         re.I,
     ),
 )
+#: From this pattern on, ``_OPEN`` reads what is unknown; in a paper's background that is the
+#: question the study sets out to answer ("whether hearing aid use modifies this association is
+#: uncertain"), not something it left open.
+_GAPS = 2
+_BACKGROUND = re.compile(r"\s*(?:background|introduction|rationale|context)\b", re.I)
 #: A claim clause that asserts a finding or a measurement.
 _ASSERTS = re.compile(
     rf"\b(?:{_VERBS}|found|finds|show\w*|appl(?:y|ies)|generali[sz]\w*|hold|holds|lower\w*|"
@@ -58,6 +63,12 @@ _ASSERTS = re.compile(
 _NEGATED = re.compile(
     r"\b(?:not|cannot|unable|no|never|without|unknown|unclear|whether|may|might|could|rather than|"
     r"instead of)\b|n't",
+    re.I,
+)
+#: A cause stated or left open: "caused", "responsible for", "due to", "drives".
+_CAUSAL = re.compile(
+    r"\b(?:caus\w*|responsible|due to|because of|driv\w*|attributable|result(?:s|ed)? in|"
+    r"effect of|leads? to|led to)\b",
     re.I,
 )
 _CLAUSE = re.compile(r",|;|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.I)
@@ -92,16 +103,27 @@ class OpenQuestion:
     text: str
     page: int
     what: frozenset[str]
+    causal: bool = False  # what is left open is whether one thing caused another
 
 
 def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
     """What the paper's sentences say was not assessed or is unknown, read once per paper."""
     return [
-        OpenQuestion(s.text, s.page, frozenset(fact_words(found.group("what"), _RELATIONS)))
+        OpenQuestion(
+            s.text,
+            s.page,
+            frozenset(fact_words(found.group("what"), _RELATIONS)),
+            _CAUSAL.search(found.group("what")) is not None,
+        )
         for s in sentences
-        for pattern in _OPEN
-        if (found := pattern.search(s.text)) is not None
+        for number, pattern in enumerate(_OPEN)
+        if (found := pattern.search(s.text)) is not None and not (number >= _GAPS and _motivates(s))
     ]
+
+
+def _motivates(sentence: PaperSentence) -> bool:
+    """Whether the sentence sets out the study's question: its background, not its limits."""
+    return bool(_BACKGROUND.match(sentence.text) or _BACKGROUND.match(sentence.section))
 
 
 def check_left_open(
@@ -124,6 +146,10 @@ def check_left_open(
         if any(nearly_all(words, part, 5) for part in stated):
             continue
         for question in questions:
+            # "whether hearing aids caused the slower decline" leaves open only the cause: a
+            # clause about the aids and the decline that states none asserts nothing left open.
+            if question.causal and not _CAUSAL.search(clause):
+                continue
             shared = len(question.what & words)
             if shared >= 2 and shared >= OPEN_SHARE * len(question.what):
                 return LeftOpen(question.text, question.page)
