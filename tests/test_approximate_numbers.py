@@ -24,6 +24,7 @@ PAPER = make_paper(
         "We followed the participants for a median of 9.2 years. During follow-up, 1,093 "
         "participants developed diabetes. The cohort was 58% female.",
         "Delivery cost £139.50 per pupil, mostly staff time.",
+        "Dementia developed in 7.0% of users and 10.2% of non-users.",
     ]
 )
 
@@ -61,6 +62,9 @@ def test_a_round_percentage_stays_within_one() -> None:
         ("本文标注了约8000个糖尿病问题。", False),
         # a currency sign between the hedge and its number
         ("The programme cost roughly £140 per pupil to deliver.", False),
+        # the hedge holds for the value set against the first
+        ("Dementia developed less often in users (about 7% versus 10%).", False),
+        ("Dementia developed less often in users (about 7% versus 13%).", True),
         # the same numbers stated exactly must be the paper's
         ("The dataset holds 89,000 aligned sentences.", True),
         ("The error falls by 16% for 7-day predictions.", True),

@@ -32,9 +32,11 @@ from core.verify.risk_ratios import converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
-#: "8000个左右".
+#: "8000个左右"; the hedge holds for a value set against the first ("about 7% versus 10%").
 _HEDGED_BEFORE = re.compile(
-    rf"{HEDGE}\s*[£$€¥]?\s*(?:[\d.,]+\s*%?\s*(?:-|–|to)\s*[£$€¥]?\s*)?$", re.I
+    rf"{HEDGE}\s*[£$€¥]?\s*(?:[\d.,]+\s*%?\s*"
+    r"(?:-|–|to|versus|vs\.?|against|compared with)\s*[£$€¥]?\s*)?$",
+    re.I,
 )
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
