@@ -519,14 +519,14 @@ def bind_numbers(
     elsewhere = [(e, _reported_numbers(e.text, claimed)) for e in restating]
     # A share the evidence gives as a count of the claim's whole ("Seven of 10 devices") is its
     # own; one the paper states elsewhere is read against that statement too.
-    counted_shares = sum(1 for p in shares if _counted_share(p, claim, texts))
-    shares = [p for p in shares if not _counted_share(p, claim, texts)]
+    counted_shares = [p for p in shares if _counted_share(p, claim, texts)]
+    shares = [p for p in shares if p not in counted_shares]
     spelled = [_near_evidence(m, found) for m in spelled] + [
         _within(p, [*found, *elsewhere]) for p in shares
     ]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     plain = [v for _, ms in _without_ratios(found) for m in ms for v in value_forms(m)]
-    bound = counted = counted_shares
+    bound = counted = len(counted_shares)
     mismatch: Mismatch | None = None
     # A condition the sentence names once holds for its numbers however far apart they stand
     # ("In the 3-class setting, GPT-4 reaches a macro-F1 of 64.12").

@@ -51,7 +51,8 @@ _OPEN = (
 #: question the study sets out to answer ("whether hearing aid use modifies this association is
 #: uncertain"), not something it left open.
 _GAPS = 2
-_BACKGROUND = re.compile(r"\s*(?:background|introduction|rationale|context)\b", re.I)
+_BACKGROUND = re.compile(r"\s*(?:background|introduction|rationale|context)\s*[:.]", re.I)
+_BACKGROUND_SECTION = re.compile(r"\s*(?:\d[\d.]*\s*)?(?:background|introduction)\b", re.I)
 #: A claim clause that asserts a finding or a measurement.
 _ASSERTS = re.compile(
     rf"\b(?:{_VERBS}|found|finds|show\w*|appl(?:y|ies)|generali[sz]\w*|hold|holds|lower\w*|"
@@ -123,7 +124,7 @@ def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
 
 def _motivates(sentence: PaperSentence) -> bool:
     """Whether the sentence sets out the study's question: its background, not its limits."""
-    return bool(_BACKGROUND.match(sentence.text) or _BACKGROUND.match(sentence.section))
+    return bool(_BACKGROUND.match(sentence.text) or _BACKGROUND_SECTION.match(sentence.section))
 
 
 def check_left_open(
