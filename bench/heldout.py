@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench import studies
-from bench.checker import Case, Papers, Run, run_cases
+from bench.checker import Case, Papers, run_cases, summarise
 from core.config import CheckerSettings
 from core.llm.base import LLM
 
@@ -57,16 +59,15 @@ class Tally:
         )
 
 
-def tally(run: Run) -> Tally:
-    """Count one run's outcomes."""
-    faithful = [o for o in run.outcomes if o.case.label == "supported"]
-    false = [o for o in run.outcomes if o.case.label == "fabricated"]
+def tally(figures: dict[str, Any], seconds: float) -> Tally:
+    """Count one run from its ``bench.checker.summarise`` figures."""
+    wrong = Counter(e["what"] for e in figures["errors"])
     return Tally(
-        kept=sum(not o.verdict.status.flagged for o in faithful),
-        faithful=len(faithful),
-        flagged=sum(o.verdict.status.flagged for o in false),
-        false=len(false),
-        seconds=run.seconds,
+        kept=figures["supported"] - wrong["false flag"],
+        faithful=figures["supported"],
+        flagged=figures["fabricated"] - wrong["missed"],
+        false=figures["fabricated"],
+        seconds=seconds,
     )
 
 
@@ -100,16 +101,14 @@ def main(argv: list[str] | None = None) -> int:
                 for claim, true in report.claims
             ]
             run = run_cases(cases, papers, judge, settings)
-            counts = tally(run)
+            figures = summarise(run)
+            counts = tally(figures, run.seconds)
             total += counts
             print(counts.line(report.name), flush=True)
             if args.show:
-                for o in run.outcomes:
-                    if o.verdict.status.flagged != (o.case.label == "fabricated"):
-                        said = "true" if o.case.label == "supported" else "false"
-                        status = o.verdict.status.value
-                        reasons = list(o.verdict.reasons)[:3]
-                        print(f"    {said:<5} {status:<11} {reasons} {o.case.sentence}")
+                for e in figures["errors"]:
+                    said = "true" if e["what"] == "false flag" else "false"
+                    print(f"    {said:<5} {e['status']:<11} {e['reasons'][:3]} {e['sentence']}")
     print(total.line("TOTAL"))
     return 0
 

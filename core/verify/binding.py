@@ -84,10 +84,13 @@ _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-
 #: A table row as ingest writes it, its caption's label first when it has one: "Table 2: BERT:
 #: F1 88.7; Acc 91.0".
 _TABLE_ROW = re.compile(r"(?:(?:Table|Tab\.|表)\s*\d+\s*[:：]\s*)?[^:;]+:\s[^;]+;")
-_LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
 #: A number that names a kind or a step ("phase 2", "type 2 diabetes", "grade 3 events",
 #: "Experiment 1"): a designation, not a quantity.
 _DESIGNATION = re.compile(r"\b(?:phase|stage|grade|type|wave|experiment|study)\s*$", re.I)
+#: A label before an evidence number: a reference ("Table 2"), a metric's cut-off, a designation.
+_LABEL = re.compile(
+    rf"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$|{_DESIGNATION.pattern}", re.I
+)
 _RATIO = re.compile(r"(?<![\d.A-Za-z])\d+(?::\d+)+(?![\d:]|\.\d)")  # not "F1:64" (F1 then a value)
 #: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
 #: its members are candidates, not the value the paper reports.
@@ -760,16 +763,16 @@ def _within(
     share: Proportion, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
 ) -> NumberMention:
     """A proportion in words read as the evidence percentage it covers nearest its own value."""
-    inside = [
-        m.value
-        for ev, ms in found
-        for m in ms
-        if m.percent and share.covers(m.value) and not is_year(m, ev.text)
-    ]
+    inside = [m.value for ev, ms in found for m in ms if _covered(share, m, ev.text)]
     if not inside:
         return share.mention
     nearest = min(inside, key=lambda v: abs(v - share.mention.value))
     return replace(share.mention, value=nearest)
+
+
+def _covered(share: Proportion, mention: NumberMention, text: str) -> bool:
+    """Whether an evidence percentage (not a year) lies within what the share's words say."""
+    return mention.percent and share.covers(mention.value) and not is_year(mention, text)
 
 
 def _whole_of(claim: str, share: NumberMention, other: NumberMention) -> bool:
@@ -816,8 +819,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
     return tuple(
         m
         for m in mentions
-        if not _LABEL.search(text[max(0, m.start - 8) : m.start])
-        and not _DESIGNATION.search(text[max(0, m.start - 12) : m.start])
+        if not _LABEL.search(text[max(0, m.start - 12) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
@@ -1248,7 +1250,7 @@ def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list
         return [
             i
             for i, text in enumerate(texts)
-            if any(m.percent and share.covers(m.value) for m in stated_numbers(text))
+            if any(_covered(share, m, text) for m in stated_numbers(text))
         ]
     wanted = extract_numbers(value) + spelled_numbers(value)
     if not wanted:

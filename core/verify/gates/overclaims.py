@@ -238,8 +238,7 @@ def check_overclaims(text: str, evidence: Sequence[str], paper_text: str = "") -
             b in ev for b in concept.zh_backing
         )
         noun = _quantified(text, concept.en)
-        if not backed and term == "all" and _of_participants(text, ev):
-            backed = True
+        backed = backed or (term == "all" and _of_participants(text, ev))
         if not backed and noun and paper:
             backed = _quantified_in_paper(text, noun, concept.en_backing, paper)
         if not backed:
