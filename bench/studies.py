@@ -61,7 +61,7 @@ def render(study: Study, path: Path) -> Path:
     from bench.devset.build import PageWriter
 
     doc = pymupdf.open()
-    writer = PageWriter(doc)
+    writer = PageWriter(doc, unicode=True)
     writer.paragraph(study.title, "hebo", 15.0, 4.0)
     if study.authors:
         writer.paragraph(study.authors, "helv", 11.0, 10.0)

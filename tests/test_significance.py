@@ -293,3 +293,22 @@ def test_an_estimate_that_says_two_groups_are_alike_is_no_effect_not_found() -> 
 def test_a_claim_about_one_group_is_left_to_that_groups_estimates() -> None:
     claim = "Among boys, use was significantly associated with depression."
     assert check_significance(claim, ESTIMATES) is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "significant"),
+    [
+        # "ORs" names ratios as "OR" does: an interval spanning 1 is no effect
+        ("Relative to the reference, adjusted ORs were 1.08 (95% CI 0.79–1.47) for 50–99 Bq/m3.", False),
+        ("Relative to the reference, adjusted HRs were 1.31 (95% CI 1.08–1.59) for heavy use.", True),
+        # a test of the model, not of the estimate before it
+        ("The estimate was −2.4 points among non-eligible children (p for interaction=0.09).", None),
+        ("The OR per 100 Bq/m3 was 1.27, with no evidence of departure from linearity (p = 0.63).", None),
+        ("The OR per 100 Bq/m3 was 1.27 (p = 0.01).", True),
+    ],
+)
+def test_an_estimates_own_statistic_says_whether_it_is_significant(
+    sentence: str, significant: bool | None
+) -> None:
+    read = [e.significant for e in estimates(make_paper([sentence]).sentences)]
+    assert read == ([] if significant is None else [significant])

@@ -14,10 +14,17 @@ _BODY, _BOLD = "helv", "hebo"
 
 
 class PageWriter:
-    """Line-by-line layout so the text and its positions are deterministic."""
+    """Line-by-line layout so the text and its positions are deterministic.
 
-    def __init__(self, doc: pymupdf.Document) -> None:
+    With ``unicode`` the text is written with embedded fonts (and MuPDF's fallbacks), so every
+    character reads back as written: "−6.8 to −1.0", "≥ 55 dB", "1.41–2.35", "CO₂". Without it
+    the base-14 fonts print what their encoding lacks as "·", which the development papers avoid.
+    """
+
+    def __init__(self, doc: pymupdf.Document, *, unicode: bool = False) -> None:
         self.doc = doc
+        self.fonts: dict[str, pymupdf.Font] = {}
+        self.unicode = unicode
         self.page = doc.new_page(width=_W, height=_H)
         self.y = _MARGIN
 
@@ -27,17 +34,23 @@ class PageWriter:
             self.page = self.doc.new_page(width=_W, height=_H)
             self.y = _MARGIN
         self.y += size * 1.4
-        self.page.insert_text((_MARGIN, self.y), text, fontname=font, fontsize=size)
+        if not self.unicode:
+            self.page.insert_text((_MARGIN, self.y), text, fontname=font, fontsize=size)
+            return
+        writer = pymupdf.TextWriter(self.page.rect)
+        writer.append((_MARGIN, self.y), text, font=self._font(font), fontsize=size)
+        writer.write_text(self.page)
 
     def paragraph(self, text: str, font: str = _BODY, size: float = 10.0, gap: float = 6.0) -> None:
         """Text wrapped to the page width, then a gap."""
-        # The base-14 fonts have no curly quotes; the paper prints straight ones.
-        text = text.replace("\u201c", '"').replace("\u201d", '"')
+        if not self.unicode:
+            # The base-14 fonts have no curly quotes; the paper prints straight ones.
+            text = text.replace("\u201c", '"').replace("\u201d", '"')
         width = _W - 2 * _MARGIN
         current = ""
         for word in text.split():
             trial = f"{current} {word}".strip()
-            if current and pymupdf.get_text_length(trial, fontname=font, fontsize=size) > width:
+            if current and self._length(trial, font, size) > width:
                 self.line(current, font, size)
                 current = word
             else:
@@ -45,6 +58,16 @@ class PageWriter:
         if current:
             self.line(current, font, size)
         self.y += gap
+
+    def _font(self, name: str) -> pymupdf.Font:
+        if name not in self.fonts:
+            self.fonts[name] = pymupdf.Font(name)
+        return self.fonts[name]
+
+    def _length(self, text: str, font: str, size: float) -> float:
+        if self.unicode:
+            return float(self._font(font).text_length(text, fontsize=size))
+        return float(pymupdf.get_text_length(text, fontname=font, fontsize=size))
 
 
 def build_paper(paper: DevPaper, directory: Path) -> Path:

@@ -48,7 +48,12 @@ _INTERVAL = re.compile(
 )
 #: An estimate that is a ratio has no effect at 1, not at 0.
 _RATIO = re.compile(
-    r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b|\b(?:a?OR|a?HR|RR|IRR)\b"
+    r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b|\b(?:a?ORs?|a?HRs?|RRs?|IRRs?)\b"
+)
+#: A test of the model rather than of the effect: "(p for interaction=0.09)", "no evidence of
+#: departure from linearity (p = 0.63)". Its p-value says nothing of the estimate before it.
+_MODEL_TEST = re.compile(
+    r"\b(?:interaction|heterogeneity|(?:non-?)?linearity|departure\s+from)\b[^;()]{0,30}$", re.I
 )
 #: Where one estimate's words end and the next one's begin.
 _BOUNDARY = re.compile(r";|\bwhereas\b|\bwhile\b|\bbut\b", re.I)
@@ -175,6 +180,7 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         (m, significant)
         for m in _ASIDE.finditer(text)
         if (significant := _verdict(m, text)) is not None
+        and not _MODEL_TEST.search(text[max(0, m.start() - 60) : m.start()] + m.group("body"))
     ]
     if not asides:
         return []
