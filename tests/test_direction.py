@@ -16,6 +16,9 @@ from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 SENTENCES = {
+    "tyres": "Tyre wear particles could not be identified with our method.",
+    "margins": "Wildflower margins increased predator numbers near field edges without a "
+    "measurable yield gain.",
     "error": "HTML reaches a lower error than MDRM on the 3-day horizon.",
     "audio": "Adding audio features increases the accuracy of the model at every horizon.",
     "mature": "Docassemble is a mature project with a thriving community.",
@@ -420,6 +423,10 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ("Adding audio features decreases the accuracy of the model.", "negated", None),
         # a negation in the reason the sentence gives is not of its fact
         ("The authors sort the dataset by chronological order.", "because", None),
+        # "without" denies what follows it: here the yield, not the predators
+        ("The extra predators were concentrated near the field edges.", "margins", None),
+        ("Wildflower margins increased yield near field edges.", "margins", "without"),
+        ("Tyre wear particles were the most common type found.", "tyres", "not"),
         # "barely" and "scarcely" deny as "hardly" does
         ("Adding audio features barely increases the accuracy of the model.", "negated", None),
         ("Adding audio features clearly increases the accuracy of the model.", "negated", "not"),

@@ -406,10 +406,20 @@ def test_a_long_sentence_quantifying_the_noun_needs_two_words_of_the_claim() -> 
             "Adults aged 45 to 70 years were enrolled from 12 practices.",
             False,
         ),
+        (
+            "Every woman in the cohort was at least 50 years old.",
+            "Eligible women were aged 50 years or older on the date of their first prescription.",
+            False,
+        ),
         # without the criteria, or when "all" quantifies something else
         (
             "All nurses in the analysis were free of diabetes at the outset.",
             "Nurses were followed for 12 years.",
+            True,
+        ),
+        (
+            "Every woman in the cohort was at least 50 years old.",
+            "Women were followed for a median of 3.4 years.",
             True,
         ),
         (

@@ -299,11 +299,11 @@ def test_a_claim_about_one_group_is_left_to_that_groups_estimates() -> None:
     ("sentence", "significant"),
     [
         # "ORs" names ratios as "OR" does: an interval spanning 1 is no effect
-        ("Relative to the reference, adjusted ORs were 1.08 (95% CI 0.79–1.47) for 50–99 Bq/m3.", False),
-        ("Relative to the reference, adjusted HRs were 1.31 (95% CI 1.08–1.59) for heavy use.", True),
+        ("Adjusted ORs were 1.08 (95% CI 0.79–1.47) for 50–99 Bq/m3.", False),
+        ("Adjusted HRs were 1.31 (95% CI 1.08–1.59) for heavy use.", True),
         # a test of the model, not of the estimate before it
-        ("The estimate was −2.4 points among non-eligible children (p for interaction=0.09).", None),
-        ("The OR per 100 Bq/m3 was 1.27, with no evidence of departure from linearity (p = 0.63).", None),
+        ("The estimate was −2.4 among non-eligible children (p for interaction=0.09).", None),
+        ("The OR was 1.27, with no evidence of departure from linearity (p = 0.63).", None),
         ("The OR per 100 Bq/m3 was 1.27 (p = 0.01).", True),
     ],
 )

@@ -381,6 +381,10 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
             return None  # "one of the 23 labs found" against "21 of the 23 labs … not"
         if _denies_opposite(claim, best):
             return None  # "higher" against "did not reduce" agrees
+        if negation.group(0).casefold() == "without" and not _governs(
+            words, best[negation.end() :]
+        ):
+            return None  # "near field edges without a measurable yield gain": not the claim's
         # A predicate split off at "and" states its fact of the sentence's subject.
         whole = f"{clauses[0]} {best}" if _PREDICATE.match(best) else best
         stated = states_same_fact(words, fact_words(whole, _DIRECTION_STEMS))
@@ -400,6 +404,23 @@ def _dropped_negation(claim: str, words: set[str], ev: Evidence) -> NegationDrop
                 return NegationDropped(negation.group(0), ev.text, ev.page)
             return None
     return None
+
+
+#: Content words after "without" that it governs: "without a measurable yield gain".
+_SCOPE_WORDS = 4
+
+
+def _governs(words: set[str], after: str) -> bool:
+    """Whether "without" before ``after`` denies something of the claim's words.
+
+    "Without" denies the noun phrase after it: "increased predator numbers near field edges
+    without a measurable yield gain" does not deny that predators were concentrated near the
+    field edge. ("not" is left alone: the verb it denies is often the claim's in other words,
+    "could not be identified" against "were the most common type found".)
+    """
+    scope = [w for w in re.findall(r"[^\W\d_][\w-]*", after) if fact_words(w, _DIRECTION_STEMS)]
+    governed = fact_words(" ".join(scope[:_SCOPE_WORDS]), _DIRECTION_STEMS)
+    return not governed or bool(governed & words)
 
 
 def null_findings(sentences: Sequence[PaperSentence]) -> list[Evidence]:

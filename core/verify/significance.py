@@ -48,7 +48,8 @@ _INTERVAL = re.compile(
 )
 #: An estimate that is a ratio has no effect at 1, not at 0.
 _RATIO = re.compile(
-    r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b|\b(?:a?ORs?|a?HRs?|RRs?|IRRs?)\b"
+    r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b"
+    r"|\b(?:a?ORs?|a?HRs?|RRs?|IRRs?)\b"
 )
 #: A test of the model rather than of the effect: "(p for interaction=0.09)", "no evidence of
 #: departure from linearity (p = 0.63)". Its p-value says nothing of the estimate before it.

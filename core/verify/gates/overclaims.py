@@ -194,7 +194,7 @@ def _same_noun(a: str, b: str) -> bool:
 #: "All (of the) participants were …", "All nurses in the analysis …": the study's own people.
 _ALL_PARTICIPANTS = re.compile(
     r"^\s*(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:participants?|people|persons?|"
-    r"patients?|adults?|children|pupils?|students?|women|men|nurses?|subjects?|respondents?|"
+    r"patients?|adults?|child(?:ren)?|pupils?|students?|wom[ae]n|m[ae]n|nurses?|subjects?|respondents?|"
     r"volunteers?|residents?|cases|controls)\b",
     re.I,
 )
@@ -238,7 +238,7 @@ def check_overclaims(text: str, evidence: Sequence[str], paper_text: str = "") -
             b in ev for b in concept.zh_backing
         )
         noun = _quantified(text, concept.en)
-        backed = backed or (term == "all" and _of_participants(text, ev))
+        backed = backed or (term in ("all", "every") and _of_participants(text, ev))
         if not backed and noun and paper:
             backed = _quantified_in_paper(text, noun, concept.en_backing, paper)
         if not backed:
