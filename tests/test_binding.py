@@ -75,10 +75,6 @@ OVERPOTENTIALS = ev(
     "The overpotential was 251 ± 3 mV for NiFeV versus 287 ± 4 mV for undoped NiFe."
 )
 SPLIT = ev("They split the dataset into training, validation and testing sets in the ratio 7:1:2.")
-TRAINING = ev(
-    "Training used AdamW (learning rate 3 × 10⁻⁴, cosine decay) for 1000 epochs with batch size 2 "
-    "on 4 NVIDIA A100 GPUs."
-)
 CALLS = ev("It holds earnings calls of 500 large public companies traded in the US (S&P 500).")
 YEAR = ev("There are 2,243 earnings calls in 2017 in the raw dataset; 576 of them are aligned.")
 ACC = ev("LexiRank reaches an accuracy of 85.3% on MS MARCO, against 81.1% for BM25.")
@@ -205,7 +201,7 @@ CELLS_T80 = replace(
         # counts in words: checked against the evidence's counts, never missed when absent
         ("The encoder stacks four attention layers.", [LAYERS], 0, ("four", "two")),
         ("The encoder stacks two attention layers.", [LAYERS], 1, None),
-        ("Functions should take at most seven input parameters.", [ARGS], 0, ("seven", "six")),
+        ("Functions should take at most seven input parameters.", [ARGS], 0, ("seven", "five")),
         ("The authors evaluate on three datasets.", [ACC], 0, None),
         ("模型使用了两个数据集。", [ACC], 0, None),
         # a count in words is compared only with a count of the same thing
@@ -243,9 +239,6 @@ CELLS_T80 = replace(
             1,
             None,
         ),
-        # the noun right after a number is what it counts: "1000 epochs", not "batch size 2"
-        ("Models were trained for 1,000 epochs on four A100 GPUs.", [TRAINING], 2, None),
-        ("Models were trained for 500 epochs on four A100 GPUs.", [TRAINING], 1, ("500", "1000")),
         # a sentence holding another of the claim's values speaks of the same fact
         (
             "The 2,243 earnings calls correspond to 88,829 aligned sentences.",

@@ -172,7 +172,6 @@ class _Context:
     names: frozenset[str]
     setting: str = ""  # the condition it is reported under: "3-day", "n=7"
     population: str = ""  # what a share is of, left out of its words: "student" of "64% of …"
-    head: str = ""  # the word right after it, what it counts or measures: "epoch" of "1000 epochs"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -214,12 +213,10 @@ def number_context(text: str, start: int, end: int) -> _Context:
     for reference in REFERENCE.finditer(text):
         if not reference.start() <= start < reference.end():
             kept -= {w for w in content_words(reference.group(0)) if names_group([w])}
-    head = content_words(right[0]) if right and _LATIN.fullmatch(right[0]) else set()
     return _Context(
         frozenset(kept),
         frozenset(names[:1]),
         _own_setting(text, start, end) or _nearest_setting(left, right),
-        head=next(iter(head - _GENERIC), ""),
     )
 
 
@@ -388,11 +385,8 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     shared |= {w for w in wanted.words - shared if any(_abbreviates(w, h) for h in have.words)}
     if wanted.setting and have.setting:
         shared |= {wanted.setting}
-    # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly,
-    # and the noun right after a number says what it counts: "1000 epochs" is the claim's
-    # "1,000 epochs on four GPUs" more than "batch size 2 on 4 GPUs" is.
-    same_head = bool(wanted.head) and wanted.head == have.head
-    return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w)) + 2 * same_head
+    # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly.
+    return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w))
 
 
 def _abbreviates(a: str, b: str) -> bool:
