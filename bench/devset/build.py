@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -11,6 +12,12 @@ from bench.devset.papers import PAPERS, DevPaper
 
 _W, _H, _MARGIN = 612.0, 792.0, 72.0
 _BODY, _BOLD = "helv", "hebo"
+
+
+@functools.cache
+def _font(name: str) -> pymupdf.Font:
+    """A built-in font by its base-14 name, loaded once."""
+    return pymupdf.Font(name)
 
 
 class PageWriter:
@@ -23,7 +30,6 @@ class PageWriter:
 
     def __init__(self, doc: pymupdf.Document, *, unicode: bool = False) -> None:
         self.doc = doc
-        self.fonts: dict[str, pymupdf.Font] = {}
         self.unicode = unicode
         self.page = doc.new_page(width=_W, height=_H)
         self.y = _MARGIN
@@ -38,7 +44,7 @@ class PageWriter:
             self.page.insert_text((_MARGIN, self.y), text, fontname=font, fontsize=size)
             return
         writer = pymupdf.TextWriter(self.page.rect)
-        writer.append((_MARGIN, self.y), text, font=self._font(font), fontsize=size)
+        writer.append((_MARGIN, self.y), text, font=_font(font), fontsize=size)
         writer.write_text(self.page)
 
     def paragraph(self, text: str, font: str = _BODY, size: float = 10.0, gap: float = 6.0) -> None:
@@ -59,14 +65,9 @@ class PageWriter:
             self.line(current, font, size)
         self.y += gap
 
-    def _font(self, name: str) -> pymupdf.Font:
-        if name not in self.fonts:
-            self.fonts[name] = pymupdf.Font(name)
-        return self.fonts[name]
-
     def _length(self, text: str, font: str, size: float) -> float:
         if self.unicode:
-            return float(self._font(font).text_length(text, fontsize=size))
+            return float(_font(font).text_length(text, fontsize=size))
         return float(pymupdf.get_text_length(text, fontname=font, fontsize=size))
 
 

@@ -418,8 +418,8 @@ def _governs(words: set[str], after: str) -> bool:
     field edge. ("not" is left alone: the verb it denies is often the claim's in other words,
     "could not be identified" against "were the most common type found".)
     """
-    scope = [w for w in re.findall(r"[^\W\d_][\w-]*", after) if fact_words(w, _DIRECTION_STEMS)]
-    governed = fact_words(" ".join(scope[:_SCOPE_WORDS]), _DIRECTION_STEMS)
+    scope = [f for w in _WORD.findall(after) if (f := fact_words(w, _DIRECTION_STEMS))]
+    governed = set().union(*scope[:_SCOPE_WORDS])
     return not governed or bool(governed & words)
 
 

@@ -194,8 +194,8 @@ def _same_noun(a: str, b: str) -> bool:
 #: "All (of the) participants were …", "All nurses in the analysis …": the study's own people.
 _ALL_PARTICIPANTS = re.compile(
     r"^\s*(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:participants?|people|persons?|"
-    r"patients?|adults?|child(?:ren)?|pupils?|students?|wom[ae]n|m[ae]n|nurses?|subjects?|respondents?|"
-    r"volunteers?|residents?|cases|controls)\b",
+    r"patients?|adults?|child(?:ren)?|pupils?|students?|wom[ae]n|m[ae]n|nurses?|subjects?|"
+    r"respondents?|volunteers?|residents?|cases|controls)\b",
     re.I,
 )
 #: A paper's eligibility criteria: who was included holds of every participant.
