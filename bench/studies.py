@@ -5,7 +5,9 @@ as [heading, text] pairs) and its ``claims`` as [statement, "T" or "F"]: faithfu
 of the study next to misrepresentations of it (a cause read into an association, a dropped
 null, swapped groups, another number, a population or setting never studied, another design
 or source of a measure, …), each labelled with its reason (``why``) before the checker ran on
-it. Papers split by the hash of their name, so a study's statements stay in one split.
+it, and the paper sentences that decide each statement (``evidence``: statement -> sentences,
+labelled by reading the paper; ``python -m bench.retrieval`` scores the checker's evidence
+against them). Papers split by the hash of their name, so a study's statements stay in one split.
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ def test_a_round_percentage_stays_within_one() -> None:
         ("The error falls by about 38% for 3-day predictions.", False),
         ("The error falls by about 16-17% for 7-day predictions.", False),
         ("本文标注了约8000个糖尿病问题。", False),
+        ("Participants were followed for a median of close to 9 years.", False),
         # a currency sign between the hedge and its number
         ("The programme cost roughly £140 per pupil to deliver.", False),
         # the hedge holds for the value set against the first
@@ -72,6 +73,7 @@ def test_a_round_percentage_stays_within_one() -> None:
         ("The dataset holds around 95,000 aligned sentences.", True),
         ("There are about 3,000 earnings calls in the raw dataset.", True),
         ("The error falls by roughly 19% for 7-day predictions.", True),
+        ("Participants were followed for a median of close to 11 years.", True),
         ("本文标注了约8100个糖尿病问题。", True),
         ("The programme cost £140 per pupil to deliver.", True),
     ],

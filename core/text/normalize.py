@@ -101,7 +101,7 @@ class NumberMention:
 
 #: Words that make the number after them approximate: "about 38%", "约8000个".
 HEDGE = (
-    r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some)"
+    r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some|close to)"
     r"|~|≈|约|大约|将近)"
 )
 #: A currency sign stands between a hedge or bound and its number: "roughly £140".

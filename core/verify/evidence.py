@@ -22,7 +22,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -153,6 +153,18 @@ class EvidenceFinder:
             )
         return results
 
+    def candidates(self, claim: str) -> list[int]:
+        """The paper sentences ``find`` aligns a claim to, in retrieval order."""
+        pool, _ = self._candidates(claim)
+        return list(
+            dict.fromkeys(pool + self._anchor_sentences(claim) + self._lexical_sentences(claim))
+        )
+
+    def claim_vector(self, claim: str) -> np.ndarray | None:
+        """The claim's embedding as ``find`` computes it."""
+        vectors = self._embed([claim])
+        return None if vectors is None else vectors[0]
+
     def find_across(
         self, claims: Sequence[str], translations: Sequence[str] | None = None
     ) -> list[ClaimEvidence] | None:
@@ -279,23 +291,9 @@ class EvidenceFinder:
         ids = [i for i in ids if i not in self._hidden]
         if not ids:
             return ClaimEvidence((), claim_vector, None, "none")
-        cosines = np.zeros(len(ids), dtype=np.float32)
         vectors = (vectors_of or self.sentence_vectors)(ids) if claim_vector is not None else None
-        if vectors is not None and claim_vector is not None:
-            cosines = vectors @ claim_vector
-        wanted = content_words(words_of or claim)
-        anchors = _anchor_keys(claim)
-        converted = _converted(claim)
-        if words_of and words_of != claim:
-            anchors |= _anchor_keys(words_of)
-            converted |= _converted(words_of)
-        scores: list[float] = []
-        for pos, idx in enumerate(ids):
-            cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0
-            keys = _anchor_keys(self.paper.sentences[idx].text)
-            # a converted ratio matches the claim's value and the way it changes: two anchors
-            shared = len(anchors & keys) + 2 * len(converted & keys)
-            scores.append(0.5 * float(cosines[pos]) + 0.5 * cov + 0.2 * min(shared, 2))
+        features = self._features(claim, ids, claim_vector, vectors, words_of)
+        scores = ALIGNMENT.scores(features).tolist()
         order = sorted(range(len(ids)), key=lambda p: -scores[p])[: self.per_claim]
         evidence = tuple(
             Evidence(
@@ -309,6 +307,61 @@ class EvidenceFinder:
         )
         ev_vectors = None if vectors is None else vectors[order]
         return ClaimEvidence(evidence, claim_vector, ev_vectors, source)
+
+    def features(
+        self, claim: str, ids: Sequence[int], claim_vector: np.ndarray | None
+    ) -> np.ndarray:
+        """One row per candidate sentence, one column per ``Alignment.FEATURES``."""
+        ids = [i for i in ids if i not in self._hidden]
+        vectors = self.sentence_vectors(ids) if claim_vector is not None else None
+        return self._features(claim, ids, claim_vector, vectors, None)
+
+    def _features(
+        self,
+        claim: str,
+        ids: Sequence[int],
+        claim_vector: np.ndarray | None,
+        vectors: np.ndarray | None,
+        words_of: str | None,
+    ) -> np.ndarray:
+        cosines = np.zeros(len(ids), dtype=np.float32)
+        if vectors is not None and claim_vector is not None:
+            cosines = vectors @ claim_vector
+        wanted = content_words(words_of or claim)
+        anchors = _anchor_keys(claim)
+        converted = _converted(claim)
+        if words_of and words_of != claim:
+            anchors |= _anchor_keys(words_of)
+            converted |= _converted(words_of)
+        rows = []
+        for pos, idx in enumerate(ids):
+            cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0
+            keys = _anchor_keys(self.paper.sentences[idx].text)
+            # a converted ratio matches the claim's value and the way it changes: two anchors
+            shared = len(anchors & keys) + 2 * len(converted & keys)
+            rows.append((float(cosines[pos]), cov, min(shared, 2)))
+        return np.asarray(rows, dtype=np.float64).reshape(len(ids), len(Alignment.FEATURES))
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The weights that add a candidate sentence's features up to its rank (``FEATURES``)."""
+
+    #: Embedding cosine, share of the claim's words the sentence holds, shared numbers, ratios
+    #: and names (at most two).
+    FEATURES: ClassVar[tuple[str, ...]] = ("cosine", "coverage", "anchor")
+
+    cosine: float
+    coverage: float
+    anchor: float
+
+    def scores(self, features: np.ndarray) -> np.ndarray:
+        """One score per row of ``EvidenceFinder.features``."""
+        return features @ np.array([getattr(self, name) for name in self.FEATURES])
+
+
+#: Measured by ``python -m bench.retrieval`` against the study reports' labelled evidence.
+ALIGNMENT = Alignment(cosine=0.5, coverage=0.5, anchor=0.2)
 
 
 def _anchor_keys(text: str) -> set[str]:
