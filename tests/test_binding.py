@@ -750,6 +750,12 @@ def test_values_under_a_setting(claim: str, mismatch: tuple[str, str] | None) ->
         ("The overpotential was 250 mV.", "The cell needed 1.84 ± 0.02 V.", False),
         ("Strength reached 64.2 MPa.", "Strength reached 61.5 MPa at 90 days.", True),
         ("Strength reached 64.2 MPa.", "Strength reached 61.5 days after casting.", False),
+        # the unit of a range stands after its end
+        ("The gap shrank between 28 and 90 days.", "Cylinders (100 x 200 mm) were cast.", False),
+        ("The gap shrank between 28 and 90 days.", "The gap shrank between 7 and 90 days.", True),
+        ("Doses of 5 to 10 mg were given.", "Tablets weighed 8 g.", False),
+        # a hyphened unit is a unit; a dose per kilogram per day a mass
+        ("A 72-hour cohort was studied.", "Mice got 45 mg/kg/day for 72 h.", False),
         # hours and h are one unit; a dose per day is a dose
         ("Training took 12 hours.", "Training took 10 h.", True),
         ("People ate around 100 g of legumes.", "Intake was 62 g/day at most.", True),
@@ -805,3 +811,35 @@ def test_a_designation_is_no_value(claim: str, mismatch: tuple[str, str] | None)
     result = bind_numbers(extract_numbers(text), text, [TRIAL])
     found = result.mismatch
     assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
+COHORTS = [
+    ev("Cohort A (96 mice) was euthanized at 72 h for serum creatinine."),
+    ev("Cohort B (96 mice) was followed for 7 days for survival."),
+]
+FIRMS = [
+    ev(
+        "All 3,214 employees of adopting firms and 5,987 employees of comparison firms were "
+        "included in registry analyses."
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "mismatch"),
+    [
+        # a total of the groups the paper reports apart
+        ("The study used 192 mice in two cohorts.", COHORTS, False),
+        ("The study used 180 mice in two cohorts.", COHORTS, True),
+        ("Registry analyses included more than 9,000 employees.", FIRMS, False),
+        ("Registry analyses included more than 12,000 employees.", FIRMS, True),
+        # a code name's number is no value
+        ("The drug was given to 200 mice.", [ev("KT-217 was given to the mice.")], False),
+        ("KT-217 was given for 5 days.", [ev("KT-217 was given for 3 days.")], True),
+    ],
+)
+def test_a_total_of_groups_and_code_names(
+    claim: str, evidence: list[Evidence], mismatch: bool
+) -> None:
+    binding = bind_numbers(stated_numbers(claim), claim, evidence)
+    assert (binding.mismatch is not None) == mismatch

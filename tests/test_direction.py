@@ -26,6 +26,7 @@ SENTENCES = {
     "zh": "引入音频特征后，模型的预测误差明显降低。",
     "mixed": "HTML has a higher precision but a lower recall than MDRM.",
     "negated": "Adding audio features does not increase the accuracy of the model.",
+    "pass": "Unit-test pass rates on function-level tasks did not improve significantly.",
     "ablation": (
         "As might be expected, WWM-BERT has a beneficial effect on each prediction task "
         "compared to Glove; although adding audio features to Glove helps MDRM."
@@ -427,6 +428,9 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         ("The extra predators were concentrated near the field edges.", "margins", None),
         ("Wildflower margins increased yield near field edges.", "margins", "without"),
         ("Tyre wear particles were the most common type found.", "tyres", "not"),
+        # a non-significant difference is no improvement said otherwise
+        ("Unit-test pass rates were 28% versus 27%, a non-significant difference.", "pass", None),
+        ("Unit-test pass rates on function-level tasks improved significantly.", "pass", "not"),
         # "barely" and "scarcely" deny as "hardly" does
         ("Adding audio features barely increases the accuracy of the model.", "negated", None),
         ("Adding audio features clearly increases the accuracy of the model.", "negated", "not"),

@@ -104,3 +104,25 @@ def test_alignment_features_are_one_row_per_shown_candidate() -> None:
     cosine, coverage, anchor = features[0]
     assert coverage == 1.0
     assert anchor == 2.0 and 0.5 < cosine <= 1.0
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Exact match rose from about 34% to about 41% with retrieval.",
+        "The registry analyses covered more than 9,000 people.",
+    ],
+)
+def test_a_hedged_value_anchors_the_sentence_stating_the_value_it_rounds(claim: str) -> None:
+    fillers = [f"Section {i} describes the setup of the retrieval index." for i in range(12)]
+    paper = make_paper(
+        [
+            *fillers,
+            "Retrieval reached 41.3% EM versus 33.9% for the backbone.",
+            "Among 9,201 employees, wellbeing improved.",
+        ]
+    )
+    finder = EvidenceFinder(paper, FirstChunk(paper), FakeEmbedder(), per_claim=1)
+    [found] = finder.find([claim])
+    stated = "41.3%" if "%" in claim else "9,201"
+    assert stated in found.evidence[0].text

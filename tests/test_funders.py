@@ -18,6 +18,7 @@ DIET = (
 )
 JSPS = "The work was funded by the Japan Society for the Promotion of Science (KAKENHI)."
 NIH = "This work was supported by grant R01-123 from the National Institutes of Health."
+CALDER = "The study was funded by the Calder Foundation for Public Health Research."
 THANKS = "We thank the staff of the 12 clinics for their support."
 
 
@@ -42,6 +43,15 @@ THANKS = "We thank the staff of the 12 clinics for their support."
             False,
         ),
         ("The trial was sponsored by the drug's developer, Norvik Pharma.", [DIET], True),
+        # money a claim says the work did not get names no funder
+        (
+            "The work was funded by a public health foundation and received no money from "
+            "tobacco companies.",
+            [CALDER],
+            False,
+        ),
+        ("The study received no funding from tobacco companies.", [CALDER], False),
+        ("The study was funded by tobacco companies.", [CALDER], True),
         # a paper that names no funder is not read; nor is a claim that names none
         ("The trial was funded by an olive oil producers' association.", [THANKS], False),
         ("The findings are supported by data from 12 clinics.", [NIH], False),

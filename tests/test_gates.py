@@ -87,6 +87,12 @@ def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
 def test_overclaim_needs_backing_in_evidence() -> None:
     evidence = ["The gains are consistent across all three datasets."]
     assert run_gates("It works on all datasets.", FACTS, evidence).reasons == ()
+    # all of a quantity is its full or 100% share
+    replaced = "Swapping all of the coarse aggregate lowered strength by a fifth."
+    full = ["Full replacement reduced strength by roughly a fifth."]
+    assert run_gates(replaced, FACTS, full).reasons == ()
+    assert run_gates(replaced, FACTS, ["Replacing 100% of it cut strength."]).reasons == ()
+    assert "overclaim:all" in run_gates(replaced, FACTS, ["Half of it was replaced."]).reasons
     assert (
         "overclaim:prove"
         in run_gates("This proves the verifier is correct.", FACTS, evidence).reasons
@@ -197,6 +203,10 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         # a rate or an interval
         ("It missed 7 in every 1,000 children.", []),
         ("Scores were taken every three months.", []),
+        # a frequency
+        ("Smokers who vaped every day were twice as likely to quit.", []),
+        ("Nurses who worked nights every other week slept less.", []),
+        ("Every day of follow-up was recorded.", ["every"]),
         ("Scores were taken at every visit.", ["every"]),
         ("All eight models reach 50%.", ["all"]),
     ],

@@ -652,7 +652,9 @@ def bind_numbers(
         if rival is None and not here and statement is not None:
             rival = _stated_otherwise(mention, wanted, statement, others, claim)
         if rival is not None and (
-            _inside_bound(claim, mention, rival[1]) or _complement(claim, mention, rival[1])
+            _inside_bound(claim, mention, rival[1])
+            or _complement(claim, mention, rival[1])
+            or _total_of(claim, mention, found)
         ):
             bound += 1
             counted += 1
@@ -825,7 +827,12 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
+        and not _CODE_NAME.search(text[max(0, m.start - 12) : m.start])
     )
+
+
+#: The number of a code name ("KT-217", "COVID-19", "IL-6") names it: no value of anything.
+_CODE_NAME = re.compile(r"\b[A-Z]{2,}[A-Za-z]*-$")
 
 
 _INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
@@ -1123,7 +1130,7 @@ _THINGS = re.compile(r"\s(?:[A-Za-z][\w\-]*\s){0,2}?[A-Za-z]{3,}s\b")
 
 #: What a unit after a number measures: "5 mg" is a dose, no rival of "3 days" or "45 °C".
 _UNIT_KINDS = {
-    "mass": r"(?:mg|µg|μg|mcg|ng|g|kg)(?:/(?:kg|day|d|L|ml|mL))?",
+    "mass": r"(?:mg|µg|μg|mcg|ng|g|kg)(?:/(?:kg|day|d|L|ml|mL)){0,2}",
     "volume": r"(?:ml|mL|L|µL|μL)",
     "length": r"(?:nm|µm|μm|mm|cm|m|km)",
     "temperature": r"(?:°C|°F)",
@@ -1140,7 +1147,7 @@ _UNIT_KINDS = {
 _SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
 _TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h"}
 _UNIT_KIND = re.compile(
-    r"\s?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
+    r"(?:\s|-)?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
 )
 
 
@@ -1152,7 +1159,14 @@ def measure_of(text: str, mention: NumberMention) -> str | None:
 
 def _unit_after(text: str, mention: NumberMention) -> re.Match[str] | None:
     spread = _SPREAD.match(text, mention.end)
-    return _UNIT_KIND.match(text, spread.end() if spread else mention.end)
+    at = spread.end() if spread else mention.end
+    found = _UNIT_KIND.match(text, at)
+    # The unit of a range stands after its end: "between 28 and 90 days", "5 to 10 mg".
+    end = _RANGE_END.match(text, at) if found is None else None
+    return _UNIT_KIND.match(text, end.end()) if end else found
+
+
+_RANGE_END = re.compile(r"\s?(?:to|-|–|and)\s?\d+(?:\.\d+)?")
 
 
 def _unit_name(text: str, mention: NumberMention) -> str:
@@ -1236,7 +1250,50 @@ def _count_head(text: str, mention: NumberMention) -> str | None:
     for word in re.findall(r"[A-Za-z]+", after)[:4]:
         if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             return stem(word.casefold())
+        if word.casefold() in _IRREGULAR_PLURALS:
+            return word.casefold()
     return None
+
+
+_IRREGULAR_PLURALS = frozenset({"mice", "people", "children", "men", "women", "teeth", "feet"})
+
+
+def _total_of(
+    claim: str, mention: NumberMention, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+) -> bool:
+    """Whether a count is the total of the evidence's counts of its noun.
+
+    "79 primary schools" of "all 41 of its primary schools" and "38 primary schools", "more
+    than 9,000 people" of "3,214 employees of adopting firms and 5,987 employees of comparison
+    firms": readers add up the groups a paper reports apart.
+    """
+    if mention.percent or mention.scale or not written_whole(mention.value):
+        return False
+    head = _count_head(claim, mention)
+    if head is None:
+        return False
+    parts = [
+        m.value
+        for ev, numbers in found
+        for m in numbers
+        if not m.percent
+        and not m.scale
+        and written_whole(m.value)
+        and 0 < m.value < mention.value
+        and head in number_context(ev.text, m.start, m.end).words
+    ]
+    totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
+    if len(parts) > 2:
+        totals.add(sum(parts, Decimal(0)))
+    written = extract_numbers(mention.raw)
+    value = written[0].value if written else mention.value
+    before = claim[: mention.start]
+    if BOUND_ABOVE.search(before):
+        return any(value < t <= value + bound_step(value) for t in totals)
+    if BOUND_BELOW.search(before):
+        return any(value - bound_step(value) <= t < value for t in totals)
+    slack = approximate_tolerance(value) if HEDGED_BEFORE.search(before) else Decimal(0)
+    return any(abs(t - value) <= slack for t in totals)
 
 
 def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list[int]:

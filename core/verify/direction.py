@@ -282,7 +282,7 @@ _NEGATIVE = re.compile(
     r"\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|absent|"
     r"missing|avoid\w*|fail\w*|prohibit\w*|refrain\w*|prevent\w*|instead|rather|only|"
     r"hardly|barely|scarcely|rarely|seldom|little|few|against|free of|out of|away from|"
-    r"exclud\w*|except|"
+    r"exclud\w*|except|non-?significant\w*|insignificant\w*|"
     r"careful\w*|caution\w*|warn\w*|beware|risk\w*|danger\w*|bann?(?:ed|s)?|forb[ia]d\w*)\b|n't|"
     r"不|没|无|未|非|缺|避免|禁止|"
     r"小心|警告|谨慎",

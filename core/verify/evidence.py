@@ -22,6 +22,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -29,7 +30,17 @@ import numpy as np
 from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
 from core.text.long_forms import long_forms, with_long_forms
-from core.text.normalize import canonical_number, extract_numbers, match_key, ratios
+from core.text.normalize import (
+    BOUND_ABOVE,
+    BOUND_BELOW,
+    HEDGED_BEFORE,
+    canonical_number,
+    extract_numbers,
+    match_key,
+    ratios,
+    settle_approximate,
+    settle_bound,
+)
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
 from core.verify.gates import name_candidates, quoted_passages
@@ -118,6 +129,12 @@ class EvidenceFinder:
         for sentence in paper.sentences:
             for key in _anchor_keys(sentence.text):
                 self._by_anchor[key].append(sentence.index)
+        #: The paper's anchored values, percentages apart: what a hedged claim value settles on.
+        self._values: dict[bool, set[Decimal]] = {True: set(), False: set()}
+        for sentence in paper.sentences:
+            for m in extract_numbers(sentence.text):
+                if "n:" + m.canonical in self._by_anchor:
+                    self._values[m.percent].add(m.value)
         self.retrieval_failures = 0
 
     @property
@@ -226,12 +243,33 @@ class EvidenceFinder:
 
     def _anchor_sentences(self, claim: str) -> list[int]:
         ids = self._quote_sentences(claim)
-        for key in _anchor_keys(claim) | _converted(claim):
+        for key in _anchor_keys(claim) | _converted(claim) | self._settled_keys(claim):
             # A key found in many sentences ("BERT" everywhere) does not locate anything.
             hits = self._by_anchor.get(key, [])
             if 0 < len(hits) <= 4:
                 ids.extend(hits)
         return ids[:8]
+
+    def _settled_keys(self, claim: str) -> set[str]:
+        """Anchors of the paper values a hedged or bounded claim value stands for.
+
+        "About 34% to about 41%" finds the sentence stating 33.9% and 41.3%, "more than 9,000
+        people" the one stating 9,201: readers round what they restate.
+        """
+        keys = set()
+        for m in extract_numbers(claim):
+            before = claim[: m.start]
+            above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+            values = self._values[m.percent]
+            if HEDGED_BEFORE.search(before):
+                settled = settle_approximate(m, values)
+            elif above or below:
+                settled = settle_bound(m, values, above=above is not None)
+            else:
+                continue
+            if settled.value != m.value:
+                keys.add("n:" + settled.canonical)
+        return keys
 
     def _lexical_sentences(self, claim: str) -> list[int]:
         if self._lexical is None:
@@ -328,7 +366,7 @@ class EvidenceFinder:
         if vectors is not None and claim_vector is not None:
             cosines = vectors @ claim_vector
         wanted = content_words(words_of or claim)
-        anchors = _anchor_keys(claim)
+        anchors = _anchor_keys(claim) | self._settled_keys(claim)
         converted = _converted(claim)
         if words_of and words_of != claim:
             anchors |= _anchor_keys(words_of)

@@ -39,7 +39,13 @@ _SUBJECT = re.compile(
 _SUPPORTED = re.compile(r"\bsupported\s+(?:\w+ly\s+|in part\s+)?by\s+(?P<who>[^;,.:]+)", re.I)
 _MONEY = re.compile(r"\b(?:fund\w*|grants?|financ\w*|sponsor\w*)\b", re.I)
 #: A funder named after a clause ends: "…, which had no role", "… and by X".
-_TAIL = re.compile(r"\s+(?:which|who|that|with|under|through|to)\b.*$", re.I)
+_TAIL = re.compile(
+    r"\s+(?:which|who|that|with|under|through|to|and\s+(?:received|got|took|had|has|was|"
+    r"were|is|are|did)\b)\b.*$",
+    re.I,
+)
+#: "received no money from X", "did not receive any funding from X": X paid for nothing.
+_DENIED = re.compile(r"\b(?:no|not|any|without)\s+(?:\w+\s+)?$", re.I)
 #: "supported by grant R01-123 from the National Institutes of Health": the funder follows.
 _GRANT = re.compile(r"^.*\bfrom\s+", re.I)
 _ACRONYM = re.compile(r"\b[A-Z]{2,8}\b")
@@ -91,6 +97,8 @@ def funders(text: str, *, paper: bool = False) -> list[Funder]:
     found = []
     for pattern in patterns:
         for match in pattern.finditer(text):
+            if _DENIED.search(text[: match.start()]):
+                continue
             who = _GRANT.sub("", _TAIL.sub("", match.group("who"))).strip()
             named = _APPOSITIVE.match(text, match.end())
             if named and who.islower():

@@ -35,7 +35,8 @@ OVERCLAIMS: dict[str, Concept] = {
     ),
     "all": Concept(
         "all",
-        ("all", "every", "each", "any", "both"),
+        # "all of the coarse aggregate" is its "full replacement", "100%" of it
+        ("all", "every", "each", "any", "both", "entire", "whole", "full", "100%"),
         ("所有", "全部", "一切"),
         ("所有", "全部", "每个", "均", "都"),
     ),

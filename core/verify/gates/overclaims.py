@@ -146,10 +146,13 @@ _COMPARED_WITH_ALL = re.compile(
     re.I,
 )
 
-#: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "every 3 months": a rate or
-#: an interval, not everything ("all eight models" is all of them).
+#: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "every 3 months", "vaped every
+#: day": a rate, an interval or a frequency, not everything ("all eight models" is all of them).
 _RATE = re.compile(
-    r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)\b)", re.I
+    r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)\b|"
+    r"(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekday|weekend|month|year|"
+    r"hour|minute)\b(?!\s+of\b))",
+    re.I,
 )
 
 #: The noun after a quantifier: "all (of the) measures".
