@@ -1,11 +1,12 @@
-"""Evidence retrieval against hand-labelled evidence sentences of the study reports.
+"""Evidence retrieval against hand-labelled evidence sentences.
 
 ``python -m bench.retrieval [--fit]`` runs the checker's evidence finder on every statement of
 ``bench/studies`` whose report lists the paper sentences that decide it (``evidence``: statement
--> sentences) and prints, per split, how often one of them is among the candidates at all, the
-first evidence sentence, and the sentences the judge is shown. ``--fit`` searches the alignment
-weights on the fit split and prints both splits for the best; the weights in use live in
-``core/verify/evidence.py``.
+-> sentences), and on the supported real critique sentences with their labelled snippet (when
+../shared/papers is here), and prints, per set and split, how often a labelled sentence is
+among the candidates at all, first, and among the sentences the judge is shown. ``--fit``
+searches the alignment weights on the fit splits and prints every split for the best; the
+weights in use live in ``core/verify/evidence.py``.
 """
 
 from __future__ import annotations

@@ -1264,7 +1264,7 @@ def _total_of(
     """Whether a count is the total of the evidence's counts of its noun.
 
     "79 primary schools" of "all 41 of its primary schools" and "38 primary schools", "more
-    than 9,000 people" of "3,214 employees of adopting firms and 5,987 employees of comparison
+    than 9,000 employees" of "3,214 employees of adopting firms and 5,987 employees of comparison
     firms": readers add up the groups a paper reports apart.
     """
     if mention.percent or mention.scale or not written_whole(mention.value):

@@ -162,9 +162,7 @@ class EvidenceFinder:
         claim_vectors = self._embed(list(claims))
         results: list[ClaimEvidence] = []
         for i, claim in enumerate(claims):
-            pool, source = self._candidates(claim)
-            extra = self._anchor_sentences(claim) + self._lexical_sentences(claim)
-            ids = list(dict.fromkeys(pool + extra))
+            ids, source = self._pool(claim)
             results.append(
                 self._align(claim, ids, None if claim_vectors is None else claim_vectors[i], source)
             )
@@ -172,10 +170,13 @@ class EvidenceFinder:
 
     def candidates(self, claim: str) -> list[int]:
         """The paper sentences ``find`` aligns a claim to, in retrieval order."""
-        pool, _ = self._candidates(claim)
-        return list(
-            dict.fromkeys(pool + self._anchor_sentences(claim) + self._lexical_sentences(claim))
-        )
+        return self._pool(claim)[0]
+
+    def _pool(self, claim: str) -> tuple[list[int], str]:
+        """Retrieval's sentences, then the anchor and BM25 ones; and where the first came from."""
+        pool, source = self._candidates(claim)
+        extra = self._anchor_sentences(claim) + self._lexical_sentences(claim)
+        return list(dict.fromkeys(pool + extra)), source
 
     def claim_vector(self, claim: str) -> np.ndarray | None:
         """The claim's embedding as ``find`` computes it."""
