@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from core.config import CheckerSettings
-from core.text.normalize import approximate_tolerance, digit_unit
+from core.text.normalize import approximate_tolerance, digit_unit, settled_mentions
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -224,3 +224,9 @@ def test_a_rates_base_is_no_value(claim: str, flagged: bool) -> None:
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify(claim)[0]
     assert any(r.startswith("number_") for r in verdict.reasons) == flagged
+
+
+def test_hedged_and_bounded_values_settle_on_the_values_they_stand_for() -> None:
+    text = "About 34% of more than 9,000 people, 12 sites and nearly 50% of the rest."
+    values = {True: {Decimal("33.9")}, False: {Decimal(9201), Decimal(12)}}
+    assert [m.canonical for m in settled_mentions(text, values)] == ["33.9%", "9201"]

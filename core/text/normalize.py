@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
@@ -197,6 +197,28 @@ def settle_approximate(mention: NumberMention, values: Iterable[Decimal]) -> Num
     if not near:
         return mention
     return replace(mention, value=min(near, key=lambda v: abs(v - mention.value)))
+
+
+def settled_mentions(text: str, values: Mapping[bool, Collection[Decimal]]) -> list[NumberMention]:
+    """The hedged or bounded numbers of ``text`` read as the values they stand for.
+
+    ``values`` holds the candidate values, percentages (True) apart from the rest; a number
+    none of them is near is left out, and so is every unhedged one.
+    """
+    out = []
+    for mention in extract_numbers(text):
+        before = text[: mention.start]
+        above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+        pool = values.get(mention.percent, ())
+        if HEDGED_BEFORE.search(before):
+            settled = settle_approximate(mention, pool)
+        elif above or below:
+            settled = settle_bound(mention, pool, above=above is not None)
+        else:
+            continue
+        if settled.value != mention.value:
+            out.append(settled)
+    return out
 
 
 #: The base of a rate: "eight fewer per 100 patients", "2.1 cases per 1,000 person-years".

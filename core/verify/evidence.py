@@ -31,15 +31,11 @@ from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
 from core.text.long_forms import long_forms, with_long_forms
 from core.text.normalize import (
-    BOUND_ABOVE,
-    BOUND_BELOW,
-    HEDGED_BEFORE,
     canonical_number,
     extract_numbers,
     match_key,
     ratios,
-    settle_approximate,
-    settle_bound,
+    settled_mentions,
 )
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
@@ -257,20 +253,7 @@ class EvidenceFinder:
         "About 34% to about 41%" finds the sentence stating 33.9% and 41.3%, "more than 9,000
         people" the one stating 9,201: readers round what they restate.
         """
-        keys = set()
-        for m in extract_numbers(claim):
-            before = claim[: m.start]
-            above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
-            values = self._values[m.percent]
-            if HEDGED_BEFORE.search(before):
-                settled = settle_approximate(m, values)
-            elif above or below:
-                settled = settle_bound(m, values, above=above is not None)
-            else:
-                continue
-            if settled.value != m.value:
-                keys.add("n:" + settled.canonical)
-        return keys
+        return {"n:" + m.canonical for m in settled_mentions(claim, self._values)}
 
     def _lexical_sentences(self, claim: str) -> list[int]:
         if self._lexical is None:
