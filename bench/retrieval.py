@@ -65,7 +65,7 @@ def _finder(paper: Paper, embedder: Embedder) -> EvidenceFinder:
 
 
 def _query(source: str, split: str, finder: EvidenceFinder, claim: str, gold: set[int]) -> Query:
-    ids = [i for i in finder.candidates(claim) if finder.shown(i)]
+    ids = finder.candidates(claim)
     features = finder.features(claim, ids, finder.claim_vector(claim))
     return Query(
         source, split, features, frozenset(p for p, i in enumerate(ids) if i in gold), bool(gold)

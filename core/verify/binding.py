@@ -33,6 +33,7 @@ from core.text.normalize import (
     is_rate_base,
     settle_approximate,
     settle_bound,
+    settled_mentions,
     spans_years,
     spelled_numbers,
 )
@@ -1116,10 +1117,11 @@ def same_kind(
     )
 
 
+#: The other end of a range: the unit of a range stands after it ("aged 45 to 64 years").
+_RANGE_END = re.compile(r"\s?(?:to|-|–|and)\s?\d+(?:\.\d+)?")
 #: A unit of time after a number: it measures a span or an age ("65 years", "6-week", "9个月").
 _TIME_UNIT = re.compile(
-    # the unit of a range stands after its end: "aged 45 to 64 years"
-    r"(?:\s?(?:to|-|–|and)\s?\d+(?:\.\d+)?)?"
+    rf"(?:{_RANGE_END.pattern})?"
     r"(?:(?:\s|-)?(?:years?|yrs?|months?|weeks?|days?|hours?|minutes?|seconds?)\b"
     r"|\s?(?:岁|个月|周|天|小时|分钟))",
     re.I,
@@ -1161,12 +1163,9 @@ def _unit_after(text: str, mention: NumberMention) -> re.Match[str] | None:
     spread = _SPREAD.match(text, mention.end)
     at = spread.end() if spread else mention.end
     found = _UNIT_KIND.match(text, at)
-    # The unit of a range stands after its end: "between 28 and 90 days", "5 to 10 mg".
+    # "between 28 and 90 days", "5 to 10 mg"
     end = _RANGE_END.match(text, at) if found is None else None
     return _UNIT_KIND.match(text, end.end()) if end else found
-
-
-_RANGE_END = re.compile(r"\s?(?:to|-|–|and)\s?\d+(?:\.\d+)?")
 
 
 def _unit_name(text: str, mention: NumberMention) -> str:
@@ -1285,15 +1284,11 @@ def _total_of(
     totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
     if len(parts) > 2:
         totals.add(sum(parts, Decimal(0)))
+    # The value as written, or the total a hedge or bound ("more than 9,000") stands for.
     written = extract_numbers(mention.raw)
-    value = written[0].value if written else mention.value
-    before = claim[: mention.start]
-    if BOUND_ABOVE.search(before):
-        return any(value < t <= value + bound_step(value) for t in totals)
-    if BOUND_BELOW.search(before):
-        return any(value - bound_step(value) <= t < value for t in totals)
-    slack = approximate_tolerance(value) if HEDGED_BEFORE.search(before) else Decimal(0)
-    return any(abs(t - value) <= slack for t in totals)
+    if (written[0].value if written else mention.value) in totals:
+        return True
+    return any(m.start == mention.start for m in settled_mentions(claim, {False: totals}))
 
 
 def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list[int]:

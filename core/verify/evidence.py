@@ -31,6 +31,7 @@ from core.index.lexical import Bm25Index
 from core.llm.base import Embedder, QueryEmbedder
 from core.text.long_forms import long_forms, with_long_forms
 from core.text.normalize import (
+    NumberMention,
     canonical_number,
     extract_numbers,
     match_key,
@@ -122,15 +123,18 @@ class EvidenceFinder:
         self._match_keys: list[str] | None = None  # built on the first quoted claim
         self._lexical: Bm25Index | None = None  # built on the first claim
         self._by_anchor: dict[str, list[int]] = defaultdict(list)
-        for sentence in paper.sentences:
-            for key in _anchor_keys(sentence.text):
-                self._by_anchor[key].append(sentence.index)
-        #: The paper's anchored values, percentages apart: what a hedged claim value settles on.
+        #: Each sentence's anchors, by index, and the paper's anchored values, percentages apart
+        #: (what a hedged claim value settles on).
+        self._keys: list[set[str]] = []
         self._values: dict[bool, set[Decimal]] = {True: set(), False: set()}
         for sentence in paper.sentences:
-            for m in extract_numbers(sentence.text):
-                if "n:" + m.canonical in self._by_anchor:
-                    self._values[m.percent].add(m.value)
+            numbers = [m for m in extract_numbers(sentence.text) if _anchored(m)]
+            keys = _anchor_keys(sentence.text, numbers)
+            self._keys.append(keys)
+            for key in keys:
+                self._by_anchor[key].append(sentence.index)
+            for m in numbers:
+                self._values[m.percent].add(m.value)
         self.retrieval_failures = 0
 
     @property
@@ -165,8 +169,8 @@ class EvidenceFinder:
         return results
 
     def candidates(self, claim: str) -> list[int]:
-        """The paper sentences ``find`` aligns a claim to, in retrieval order."""
-        return self._pool(claim)[0]
+        """The paper sentences ``find`` aligns a claim to, in retrieval order (shown ones only)."""
+        return [i for i in self._pool(claim)[0] if i not in self._hidden]
 
     def _pool(self, claim: str) -> tuple[list[int], str]:
         """Retrieval's sentences, then the anchor and BM25 ones; and where the first came from."""
@@ -333,7 +337,7 @@ class EvidenceFinder:
     def features(
         self, claim: str, ids: Sequence[int], claim_vector: np.ndarray | None
     ) -> np.ndarray:
-        """One row per candidate sentence, one column per ``Alignment.FEATURES``."""
+        """One row per shown candidate sentence, one column per ``Alignment.FEATURES``."""
         ids = [i for i in ids if i not in self._hidden]
         vectors = self.sentence_vectors(ids) if claim_vector is not None else None
         return self._features(claim, ids, claim_vector, vectors, None)
@@ -358,7 +362,7 @@ class EvidenceFinder:
         rows = []
         for pos, idx in enumerate(ids):
             cov = len(wanted & self._words[idx]) / len(wanted) if wanted else 0.0
-            keys = _anchor_keys(self.paper.sentences[idx].text)
+            keys = self._keys[idx]
             # a converted ratio matches the claim's value and the way it changes: two anchors
             shared = len(anchors & keys) + 2 * len(converted & keys)
             rows.append((float(cosines[pos]), cov, min(shared, 2)))
@@ -386,16 +390,22 @@ class Alignment:
 ALIGNMENT = Alignment(cosine=0.5, coverage=0.5, anchor=0.2)
 
 
-def _anchor_keys(text: str) -> set[str]:
-    """Numbers of two digits or more, ratios ("7:1:2") and names: alike in any language."""
-    keys = {
-        "n:" + m.canonical
-        for m in extract_numbers(text)
-        if len(re.sub(r"\D", "", m.canonical)) >= 2
-    }
+def _anchor_keys(text: str, numbers: Sequence[NumberMention] | None = None) -> set[str]:
+    """Numbers of two digits or more, ratios ("7:1:2") and names: alike in any language.
+
+    ``numbers``: the text's anchored numbers, when the caller has read them already.
+    """
+    if numbers is None:
+        numbers = [m for m in extract_numbers(text) if _anchored(m)]
+    keys = {"n:" + m.canonical for m in numbers}
     keys |= {"r:" + r.key for r in ratios(text)}
     keys |= {"w:" + re.sub(r"[\W_]+", "", n.casefold()) for n in name_candidates(text)}
     return keys
+
+
+def _anchored(number: NumberMention) -> bool:
+    """Whether a number has digits enough (two) to locate a sentence."""
+    return len(re.sub(r"\D", "", number.canonical)) >= 2
 
 
 def _converted(claim: str) -> set[str]:
