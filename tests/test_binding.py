@@ -11,7 +11,9 @@ import pytest
 from core.text.normalize import extract_numbers
 from core.types import Evidence
 from core.verify.binding import (
+    arm_named,
     bind_numbers,
+    number_context,
     paper_value_text,
     same_kind,
     same_slot,
@@ -843,3 +845,79 @@ def test_a_total_of_groups_and_code_names(
 ) -> None:
     binding = bind_numbers(stated_numbers(claim), claim, evidence)
     assert (binding.mismatch is not None) == mismatch
+
+
+MOF = [
+    ev(
+        "At 77 K and 100 bar, VLN-12 stored 9.8 wt% total hydrogen, compared with 8.6 wt% for "
+        "MOF-5."
+    ),
+    ev("The difference from MOF-5 was 1.2 wt% (95% CI 0.8 to 1.6; p < 0.001)."),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "mismatch"),
+    [
+        # a gap in points that two levels give is no rival of either level
+        ("At 77 K VLN-12 held 1.2 percentage points more hydrogen than MOF-5.", MOF, None),
+        (
+            "At 77 K VLN-12 held 3.5 percentage points more hydrogen than MOF-5.",
+            MOF,
+            ("3.5", "9.8"),
+        ),
+        # a slope is no gap between two levels
+        (
+            "At 77 K, per extra bar VLN-12 held 1.2 percentage points more hydrogen than MOF-5.",
+            MOF,
+            ("1.2", "9.8"),
+        ),
+    ],
+)
+def test_a_gap_of_two_levels(
+    claim: str, evidence: list[Evidence], mismatch: tuple[str, str] | None
+) -> None:
+    binding = bind_numbers(stated_numbers(claim), claim, evidence)
+    found = binding.mismatch
+    assert (found and (found.claim_value, found.paper_value)) == mismatch
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "names"),
+    [
+        ("BERT reaches 88.7% on it.", "88.7", {"bert"}),
+        ("It reaches 88.7% with ERNIE on it.", "88.7", {"ernie"}),
+        # what a value is compared with is not whose it is
+        ("It reaches 88.7%, more than ERNIE.", "88.7", set()),
+        ("It binds hydrogen at around 11 kJ/mol, weaker than Ni2(m-dobdc).", "11", set()),
+    ],
+)
+def test_the_name_a_value_is_compared_with_is_not_its_owner(
+    sentence: str, value: str, names: set[str]
+) -> None:
+    at = sentence.index(value)
+    assert set(number_context(sentence, at, at + len(value)).names) == names
+
+
+ARMS = [
+    ev("Results: 312 participants were randomised (placebo n=104; 25 mg n=105; 75 mg n=103)."),
+    ev(
+        "The difference versus placebo was -1.8 days (95% CI -2.7 to -0.9; p<0.001) for 75 mg "
+        "and -0.8 days (95% CI -1.7 to 0.1; p=0.08) for 25 mg."
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "named"),
+    [
+        ("Nausea was reported three times as often on the 75 mg dose as on placebo.", True),
+        ("Patients in the 75 mg group had two fewer migraine days than placebo.", True),
+        # a dose the evidence does not give, or a dose that names no arm
+        ("Patients taking the 50 mg dose had two fewer migraine days than placebo.", False),
+        ("Patients took 75 mg of the drug a day.", False),
+    ],
+)
+def test_a_dose_that_names_an_arm(claim: str, named: bool) -> None:
+    dose = next(m for m in stated_numbers(claim) if m.raw in ("50", "75"))
+    assert arm_named(claim, dose, [e.text for e in ARMS]) == named

@@ -81,3 +81,17 @@ ROW = Evidence(
 def test_clause_mismatch(claim: str, evidence: Evidence, expected: tuple[str, str] | None) -> None:
     found = clause_mismatch(extract_numbers(claim), claim, [evidence])
     assert (found and (found.claim_value, found.paper_value)) == expected
+
+
+def test_a_dose_that_names_an_arm_is_no_clause_value() -> None:
+    arms = Evidence(
+        2,
+        "In this 12-week phase 2 trial, once-daily velopirant 75 mg reduced monthly migraine "
+        "days and lowered acute medication use, whereas the 25 mg dose did not separate "
+        "significantly from placebo on the primary endpoint.",
+        (0.0, 0.0, 1.0, 1.0),
+        1.0,
+        0,
+    )
+    claim = "On the 75 mg dose, patients needed acute medication on fewer days than on placebo."
+    assert clause_mismatch(extract_numbers(claim), claim, [arms]) is None

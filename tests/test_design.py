@@ -37,6 +37,20 @@ PANEL = make_paper(
     ],
     title="Social media use and depressive symptoms in adolescents",
 )
+PILOT = make_paper(
+    [
+        "This was an individually randomised, open-label, parallel-group trial in three towns.",
+        "Employment did not differ between groups.",
+    ],
+    title="Cash transfers and employment in three towns",
+)
+ACORN = make_paper(
+    [
+        "ACORN was a parallel-group, double-blind, placebo-controlled trial at eleven units.",
+        "Corvane supplied the tablets.",
+    ],
+    title="Low-dose aspirin and adenoma recurrence: the ACORN randomised trial",
+)
 SURVEY = make_paper(
     [
         "Students who used screens before bed slept on average 24 minutes less.",
@@ -54,6 +68,11 @@ SURVEY = make_paper(
         (CELLS, ("laboratory", "in vitro")),
         (PLAIN, None),
         (PANEL, ("observational", "We used a three-wave school-based panel")),
+        (
+            PILOT,
+            ("trial", "This was an individually randomised, open-label, parallel-group trial"),
+        ),
+        (ACORN, ("trial", "ACORN was a parallel-group, double-blind, placebo-controlled trial")),
     ],
 )
 def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) -> None:
@@ -75,6 +94,9 @@ def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) ->
         # an experiment the researchers are said to have run, or an assignment at random
         ("The researchers ran an experiment in which some pupils cut down.", PANEL, True),
         ("The team randomly assigned pupils to use less social media.", PANEL, True),
+        ("Women were randomised to walking more or to usual activity.", COHORT, True),
+        ("The researchers experimentally added steps to some women's days.", COHORT, True),
+        ("Patients were randomly assigned to the app or to sleep hygiene advice.", TRIAL, False),
         ("The researchers ran an experiment in which some adults used the app.", TRIAL, False),
         # a paper that does not say what its study is
         ("A randomised trial found that the retriever works.", PLAIN, False),
@@ -86,11 +108,50 @@ def test_a_trial_the_paper_did_not_run(claim: str, paper: object, flagged: bool)
 
 
 @pytest.mark.parametrize(
+    ("claim", "paper", "flagged"),
+    [
+        ("In this observational study, app users were compared with non-users.", TRIAL, True),
+        ("The cohort study found that the app reduced insomnia.", TRIAL, True),
+        ("The study was observational.", PILOT, True),
+        # the paper's own design, one it is not, a cohort inside a trial
+        ("In this observational study, more steps went with lower mortality.", COHORT, False),
+        ("The study was not observational.", TRIAL, False),
+        ("The trial's cohort was 61% women.", TRIAL, False),
+    ],
+)
+def test_a_trial_called_observational(claim: str, paper: object, flagged: bool) -> None:
+    found = [f.reason for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
+    assert found == (["design_misstated:observational"] if flagged else [])
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "flagged"),
+    [
+        ("Because the trial was open-label, patients knew their arm.", ACORN, True),
+        ("In this double-blind trial, patients did not know their arm.", PILOT, True),
+        # the paper's own blinding, a blinding it does not describe, one denied
+        ("In this double-blind trial, patients did not know their arm.", ACORN, False),
+        ("The trial was open-label.", PILOT, False),
+        ("The trial was open-label.", COHORT, False),
+        ("The trial was not open-label.", ACORN, False),
+    ],
+)
+def test_a_blinding_the_paper_does_not_describe(claim: str, paper: object, flagged: bool) -> None:
+    found = [f.reason for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
+    assert bool(found) == flagged
+    assert all(r.startswith("design_misstated:") for r in found)
+
+
+@pytest.mark.parametrize(
     ("claim", "evidence", "paper", "flagged"),
     [
         # a cause stated of an observational study's finding
         ("Screens before bed cause teenagers to lose sleep.", 0, SURVEY, True),
         ("Screens before bed lead to 24 minutes less sleep.", 0, SURVEY, True),
+        ("Students slept less because of screens before bed.", 0, SURVEY, True),
+        # why the study did something to its participants is no finding of a cause
+        ("Students referred because of short sleep used screens before bed.", 0, SURVEY, False),
+        ("Students excluded due to missing diaries used screens less.", 0, SURVEY, False),
         # an association, a denied cause, a cause the evidence states, an experiment
         ("Screens before bed are linked to less sleep.", 0, SURVEY, False),
         ("The survey cannot show that screens cause less sleep.", 0, SURVEY, False),

@@ -128,6 +128,7 @@ SENTENCES = {
     "zh_two": "同时，预训练语言模型BERT和ERNIE要优于其他深度神经网络模型，但性能差别不大。",
     "noisy": "A large part of the raw data was discarded because the alignment is very noisy.",
     "noisy_plain": "A large part of the raw data was discarded because the alignment is noisy.",
+    "funded": "The study was funded by the Kestrel Foundation for Social Research.",
 }
 
 
@@ -506,6 +507,18 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "noisy_plain",
             None,
         ),
+        # "X, not Y that …": what the claim sets aside is described, not denied
+        (
+            "The payments came from a community trust, not from the foundation that funded the "
+            "research.",
+            "funded",
+            None,
+        ),
+        (
+            "The study was not funded by the Kestrel Foundation for Social Research.",
+            "funded",
+            "not",
+        ),
     ],
 )
 def test_a_negation_the_claim_adds(claim: str, key: str, negation: str | None) -> None:
@@ -706,3 +719,37 @@ def test_null_findings_in_later_clauses(claim: str, negation: str | None) -> Non
     )
     found = check_null_finding(claim, null_findings(paper.sentences))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        ("Cash transfers gave an employment boost.", "not"),
+        # a part the claim names and the null finding does not, which a passage reports on
+        ("The cash transfers gave an employment boost in Dunmere.", None),
+        ("The cash transfers gave an employment boost in Harlow.", "not"),
+    ],
+)
+def test_a_named_part_the_null_finding_does_not_cover(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "At 24 months, employment did not differ between the groups (58.3% vs 57.1%).",
+            "In Dunmere, employment was 6.8 percentage points higher in the cash group.",
+        ]
+    )
+    passages = _evidence_of(*(s.text for s in paper.sentences))
+    found = check_null_finding(claim, null_findings(paper.sentences), passages)
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+def test_the_studys_own_arm_is_no_part_apart() -> None:
+    paper = make_paper(
+        [
+            "There was no significant difference in memory (p = 0.41).",
+            "The composite score improved by 0.05 SD in the Mediterranean diet group.",
+        ]
+    )
+    passages = _evidence_of(*(s.text for s in paper.sentences))
+    claim = "Memory improved significantly on the Mediterranean diet."
+    found = check_null_finding(claim, null_findings(paper.sentences), passages)
+    assert found is not None and found.reason == "negation_dropped:no"

@@ -20,6 +20,17 @@ JSPS = "The work was funded by the Japan Society for the Promotion of Science (K
 NIH = "This work was supported by grant R01-123 from the National Institutes of Health."
 CALDER = "The study was funded by the Calder Foundation for Public Health Research."
 THANKS = "We thank the staff of the 12 clinics for their support."
+LABELLED = "Funding: The Marlowe Foundation for Cancer Research (grant MFC-2013-047)."
+PAYMENTS = "The cash payments were financed by the Tarn Valley Community Trust."
+KESTREL = "The study was funded by the Kestrel Foundation for Social Research."
+TWO = (
+    "This work was funded by the Nordic Clean Hydrogen Programme (grant NCH-2021-0447) and the "
+    "Vestland Energy Foundation; the funders had no role in the analysis."
+)
+SUPPLIED = (
+    "Corvane Pharmaceuticals supplied aspirin and placebo tablets free of charge and had no role "
+    "in the analysis."
+)
 
 
 @pytest.mark.parametrize(
@@ -55,6 +66,36 @@ THANKS = "We thank the staff of the 12 clinics for their support."
         # a paper that names no funder is not read; nor is a claim that names none
         ("The trial was funded by an olive oil producers' association.", [THANKS], False),
         ("The findings are supported by data from 12 clinics.", [NIH], False),
+        # a paper that names no funder but a supplier: the supplier did not pay for it
+        ("The trial was funded by Corvane Pharmaceuticals.", [SUPPLIED, THANKS], True),
+        ("The trial was funded by a national cancer charity.", [SUPPLIED], False),
+        ("Corvane Pharmaceuticals supplied the tablets.", [SUPPLIED], False),
+        # a supplier beside a named funder is the funding check's own case
+        ("The trial was funded by Corvane Pharmaceuticals.", [SUPPLIED, CALDER], True),
+        ("The trial was funded by the Calder Foundation.", [SUPPLIED, CALDER], False),
+        # a paper's funding label names its funder without a verb
+        ("The trial was funded by the Calder Foundation.", [LABELLED], True),
+        ("The trial was funded by the Marlowe Foundation.", [LABELLED], False),
+        # a funder of a part of the work did not fund the work
+        ("The Tarn Valley Community Trust funded the research.", [KESTREL, PAYMENTS], True),
+        (
+            "The payments were financed by the Tarn Valley Community Trust.",
+            [KESTREL, PAYMENTS],
+            False,
+        ),
+        ("The Kestrel Foundation funded the study.", [KESTREL, PAYMENTS], False),
+        # a funder described, not named, is read by what kind it is
+        (
+            "The Trust paid the cash, while a separate foundation funded the research.",
+            [KESTREL],
+            False,
+        ),
+        ("The Calder Trust funded the research.", [KESTREL], True),
+        # a funder said to pay alone, where the paper names another beside it
+        ("The Vestland Energy Foundation, the study's sole funder, had no say.", [TWO], True),
+        ("The work was funded solely by the Vestland Energy Foundation.", [TWO], True),
+        ("The work was funded by the Vestland Energy Foundation.", [TWO], False),
+        ("The study was funded solely by the Kestrel Foundation.", [KESTREL, PAYMENTS], False),
     ],
 )
 def test_check_funder(claim: str, paper: list[str], wrong: bool) -> None:
@@ -63,6 +104,13 @@ def test_check_funder(claim: str, paper: list[str], wrong: bool) -> None:
     if found is not None:
         assert found.reason.startswith("funder_not_in_paper:")
         assert "names" in found.explain() and "(p. 1)" in found.explain()
+
+
+def test_a_supplier_is_named_as_one() -> None:
+    found = check_funder(
+        "The study was funded by Corvane Pharmaceuticals.", paper_funders(_paper(SUPPLIED))
+    )
+    assert found is not None and "only as a supplier (p. 1)" in found.explain()
 
 
 def test_supported_by_names_a_funder_only_in_a_sentence_about_money() -> None:

@@ -84,6 +84,27 @@ def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
     assert result.hard_failure is hard
 
 
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        ("Oedema was judged without OCT scans.", []),
+        ("Grading used the DRS scale.", []),
+        # an acronym the paper does not spell out, or spells out with function words
+        ("Oedema was judged with OCTA scans.", ["name_not_in_paper:OCTA"]),
+        ("Patients took the OCP daily.", ["name_not_in_paper:OCP"]),
+    ],
+)
+def test_an_acronym_the_paper_spells_out(sentence: str, reasons: list[str]) -> None:
+    paper = make_paper(
+        [
+            "Macular oedema was assessed without optical coherence tomography.",
+            "Grading followed the diabetic-retinopathy severity scale of the clinic.",
+            "Patients took one of the pills daily.",
+        ]
+    )
+    assert list(run_gates(sentence, PaperFacts(paper)).reasons) == reasons
+
+
 def test_overclaim_needs_backing_in_evidence() -> None:
     evidence = ["The gains are consistent across all three datasets."]
     assert run_gates("It works on all datasets.", FACTS, evidence).reasons == ()
@@ -188,6 +209,10 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("It clarifies the contributions, if any, of each part.", []),
         ("The plan was registered before any data were collected.", []),
         ("They asked whether any lab found an effect.", []),
+        # a negated subject denies what its "any" ranges over, across appositive commas
+        ("Neither funder, a council and a trust, had any say in the analysis.", []),
+        ("No participant reported any serious harm.", []),
+        ("The funder had any say it wanted.", ["any"]),
         ("It beats any baseline.", ["any"]),
         # "the best baseline" picks a comparison's reference; it claims nothing of the method
         ("It cut the error by 5% relative to the best baseline.", []),
@@ -202,6 +227,7 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("It delivered high capacity in all samples.", ["all"]),
         # a rate or an interval
         ("It missed 7 in every 1,000 children.", []),
+        ("One recurrence was avoided for roughly every dozen people treated.", []),
         ("Scores were taken every three months.", []),
         # a frequency
         ("Smokers who vaped every day were twice as likely to quit.", []),

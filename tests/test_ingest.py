@@ -295,3 +295,30 @@ def test_a_highlight_starts_and_ends_on_its_sentences_letters(tmp_path: Path) ->
     first, last = sentence.bboxes[0], sentence.bboxes[-1]
     assert abs(first[0] - starts.x0) < 1.0
     assert abs(last[2] - ends.x1) < 1.0
+
+
+def test_a_title_set_right_above_its_authors_stays_the_title(tmp_path: Path) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = [
+        (72, 15.0, "hebo", "Remote Home Monitoring After Discharge for Heart"),
+        (90, 15.0, "hebo", "Failure: The HOMEWATCH-HF Randomised Trial"),
+        (106, 11.0, "helv", "Ingrid M. Solberg, Tomasz R. Wielgosz, Aisha N. Okafor"),
+    ]
+    lines += [
+        (140 + 13 * i, 10.0, "helv", f"Body line {i} of the report says what the trial found here.")
+        for i in range(30)
+    ]
+    for y, size, font, text in lines:
+        page.insert_text((72, y), text, fontsize=size, fontname=font)
+    path = tmp_path / "titled.pdf"
+    doc.save(path)
+    doc.close()
+    paper = parse_pdf(path)
+    assert paper.title == (
+        "Remote Home Monitoring After Discharge for Heart Failure: The HOMEWATCH-HF "
+        "Randomised Trial"
+    )
+    assert not any("Solberg" in s.text and "Trial" in s.text for s in paper.sentences)

@@ -161,6 +161,9 @@ def test_check_names(
         ("We fine-tune T5 and store the data on S3.", ["T5", "S3"]),
         # generic acronyms name nothing in particular
         ("Only one LLM was tested, on 4 GPUs, by SPAR.", ["SPAR"]),
+        # a unit after its number is no name
+        ("VLN-12 binds it with 11 kJ/mol at 200 MPa.", ["VLN-12"]),
+        ("The kJ and MPa columns of HKUST-1.", ["kJ", "MPa", "HKUST-1"]),
     ],
 )
 def test_names(text: str, expected: list[str]) -> None:

@@ -143,6 +143,20 @@ def test_a_number_of_the_estimate_tells_which_one_the_claim_means() -> None:
     assert check_significance("The 15 mg/kg dose significantly improved survival.", found) is None
 
 
+def test_a_gap_named_after_its_values_is_of_them() -> None:
+    paper = make_paper(
+        [
+            "Usable capacity at 77 K was 46 g/L for VLN-12 against 42 g/L for MOF-5; the 4 g/L "
+            "advantage over MOF-5 was significant (95% CI 1 to 7; p = 0.02).",
+            "Total volumetric uptake was 57 g/L for VLN-12 and 55 g/L for MOF-5 (p = 0.18).",
+        ]
+    )
+    found = estimates(paper.sentences)
+    claim = "At 77 K, VLN-12 delivered 46 grams of hydrogen per litre, more than MOF-5 managed."
+    assert check_significance(claim, found) is None
+    assert check_significance("VLN-12 had a higher total volumetric uptake than MOF-5.", found)
+
+
 def test_a_word_few_estimates_use_tells_which_one_the_claim_means() -> None:
     paper = make_paper(
         [

@@ -86,3 +86,31 @@ AIDS_EVIDENCE = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in AIDS.se
 )
 def test_a_background_question_and_a_cause_left_open(claim: str, flagged: bool) -> None:
     assert (check_left_open(claim, AIDS_OPEN, AIDS_EVIDENCE) is not None) == flagged
+
+
+UNDONE = make_paper(
+    [
+        "Readmissions fell by a fifth with telemonitoring.",
+        "We did not collect cost data and cannot comment on cost-effectiveness.",
+        "No GNSS receivers were deployed, so land motion was not measured.",
+        "We did not directly identify the binding sites.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # one word of what was not collected, a thing not deployed, a verb with its adverb
+        ("Telemonitoring also lowered overall healthcare costs.", True),
+        ("Sea-level rise was measured with GNSS receivers at each marsh.", True),
+        ("Diffraction identified the binding sites at the magnesium centres.", True),
+        # said as not done, or another fact
+        ("The authors did not collect cost data.", False),
+        ("Readmissions fell by about a fifth with telemonitoring.", False),
+        ("Telemonitoring lowered readmissions.", False),
+    ],
+)
+def test_what_the_paper_did_not_collect_deploy_or_identify(claim: str, flagged: bool) -> None:
+    evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in UNDONE.sentences]
+    assert (check_left_open(claim, left_open(UNDONE.sentences), evidence) is not None) == flagged

@@ -375,6 +375,8 @@ def build_blocks(lines: list[Line], body: float) -> list[TextBlock]:
             and last is not None
             and prev.side == line_side
             and _style(last, body) == _style(line, body)
+            # A title at 15 pt over its authors at 11 pt: both large, not one block.
+            and abs(last.size - line.size) <= 0.15 * max(last.size, line.size)
             and line.y0 >= last.y0
             and (
                 last.block_id == line.block_id

@@ -189,7 +189,13 @@ def number_context(text: str, start: int, end: int) -> _Context:
     # The value's interval or test in brackets is no word of it: "62% (95% CI 53 to 69) within
     # 7 to 59 days" is said within 7 to 59 days.
     aside = _STATISTIC_ASIDE.match(text, end)
-    right = _side(_durations_joined(_tokens(text[aside.end() if aside else end :])), row)
+    after = text[aside.end() if aside else end :]
+    right = _side(_durations_joined(_tokens(after)), row)
+    # What a value is compared with is not whose it is: "11 kJ/mol, weaker than Ni2(m-dobdc)".
+    reference = REFERENCE.search(after)
+    owned = (
+        _side(_durations_joined(_tokens(after[: reference.start()])), row) if reference else right
+    )
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
@@ -202,7 +208,7 @@ def number_context(text: str, start: int, end: int) -> _Context:
         if NAME.match(n)
     ]
     names += [
-        n.casefold() for t in right for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
+        n.casefold() for t in owned for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
     ]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
@@ -571,6 +577,10 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
+        if digits and arm_named(claim, mention, texts):
+            bound += 1
+            counted += 1
+            continue
         # The whole a share is of ("three-quarters of the 642 people") is every share's of
         # it: a sentence stating that whole says nothing of which share.
         others = [
@@ -636,6 +646,10 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
+        if digits and gap_of_levels(claim, mention, texts):
+            bound += 1
+            counted += 1
+            continue
         # A change is derived from two evidence values only when the evidence does not state
         # its value of something else ("93% at 24 hours" for a claim of 93% at 48 hours).
         if (
@@ -670,6 +684,44 @@ def bind_numbers(
             ev = evidence[misstated[0]]
             mismatch = mismatch or Mismatch(multiple.raw, misstated[1], ev.page, ev.sentence_index)
     return Binding(counted, bound, mismatch)
+
+
+def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether a gap in points is the difference of two levels one evidence sentence states.
+
+    Such a gap holds whatever other value is about more of its words: "1.2 percentage points
+    more than MOF-5" of "9.8 wt% …, compared with 8.6 wt% for MOF-5", against a
+    1.4-to-2.0-point range of batches. A slope ("each 10 dB increase … 6.8 points lower") is
+    no gap between two levels.
+    """
+    if _POINTS.match(claim, mention.end) is None or _PER.search(claim[: mention.start]):
+        return False
+    return any(
+        derived(v, [f for m in stated_numbers(text) for f in value_forms(m)], _hedge(mention, v))
+        for text in texts
+        for v in _written_and_read(mention)
+    )
+
+
+#: A rate per unit of something: "each 10 dB increase", "for every additional hour", "per SD".
+_PER = re.compile(r"\b(?:each|every|per)\b", re.I)
+
+
+def arm_named(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether the number names an arm by its dose, as the evidence does ("the 75 mg dose").
+
+    Such a number is the arm's name, not a value measured of it: the evidence listing the
+    arms ("25 mg n=105; 75 mg n=103") holds another dose beside it that no claim contradicts.
+    """
+    arm = _ARM_DOSE.match(claim, mention.end)
+    if arm is None:
+        return False
+    dose = re.compile(rf"(?<![\d.]){re.escape(mention.raw)}\s?{re.escape(arm['unit'])}\b")
+    return any(dose.search(text) for text in texts)
+
+
+#: A dose that names an arm: "the 75 mg dose", "the 15 mg/kg group".
+_ARM_DOSE = re.compile(r"\s?(?P<unit>mg|µg|μg|mcg|g|ml|mL|IU)(?:/\w+)*\s+(?:dose|group|arm)\b")
 
 
 def _without_ratios(
@@ -1340,6 +1392,13 @@ def states_change(claim: str, mention: NumberMention) -> bool:
         before = before[: bound.start()]
     return _CHANGE.search(before + claim[mention.start : mention.end + 25]) is not None
 
+
+#: "1.2 percentage points more", "a 3-point gap", "8.6 pp": a difference between two levels.
+_POINTS = re.compile(
+    r"\s?(?:percentage[-\s]points?|pp|p\.p\.)(?!\w)|"
+    r"\s?-?points?\s+(?:more|less|higher|lower|above|below|ahead|behind|better|worse)\b",
+    re.I,
+)
 
 #: "up to 4.93x" is a bound on a change, not a value it ends at.
 _END_POINT = re.compile(r"\b(?:from|(?<!\bup )to)\s*$|(?:从|至|到)\s*$", re.I)

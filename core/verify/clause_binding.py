@@ -19,6 +19,8 @@ from core.text.words import content_words, stem
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
+    arm_named,
+    gap_of_levels,
     is_table_row,
     same_kind,
     stated_numbers,
@@ -46,8 +48,13 @@ def clause_mismatch(
     only the condition of the value's own clause.
     """
     own_clauses = _clauses(claim)
+    texts = [e.text for e in evidence]
     for mention in mentions:
-        if written_whole(mention.value) and mention.value < 10:
+        if (
+            (written_whole(mention.value) and mention.value < 10)
+            or arm_named(claim, mention, texts)
+            or gap_of_levels(claim, mention, texts)
+        ):
             continue
         start, end = next(((a, b) for a, b in own_clauses if a <= mention.start < b), (0, 0))
         words = content_words(claim[start:end] if end else claim)

@@ -26,6 +26,7 @@ from core.text.words import (
     states_same_fact,
 )
 from core.types import Evidence, PaperSentence
+from core.verify.name_binding import holds_name, names
 
 #: Opposite directions, each as (English forms, Chinese forms); a claim word and its opposite.
 _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
@@ -490,14 +491,36 @@ _ANY_SCOPE = frozenset(
 )
 
 
-def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDropped | None:
+#: A place or group a finding is said to hold in: "in Dunmere", "among the Velmora clinics".
+_NAMED_PART = re.compile(r"\b(?:in|among|within|at)\s+(?:the\s+)?$", re.I)
+
+
+def _scoped(claim: str, name: str) -> bool:
+    """Whether the claim names ``name`` as where its finding holds, not as what was given."""
+    at = claim.find(name)
+    return (
+        at > 0
+        and _NAMED_PART.search(claim[:at]) is not None
+        and _ARM.match(claim, at + len(name)) is None
+    )
+
+
+#: A name that is an arm's or a condition's: "the Mediterranean diet group".
+_ARM = re.compile(r"\s+(?:[\w-]+\s+)?(?:group|arm|diet|condition|cohort)\b", re.I)
+
+
+def check_null_finding(
+    claim: str, evidence: Sequence[Evidence], others: Sequence[Evidence] = ()
+) -> NegationDropped | None:
     """An effect the claim states of what the paper finds had none.
 
     "Tea drinkers also had a lower risk of diabetes" against "Tea consumption showed no
     association": the claim holds every word of the null finding's subject (words of how it
     was measured aside: consumption, intake, use …), most words of where it holds if it says
     ("between spring and summer samples", "Among higher-achieving students, …"), and a word
-    of an effect, and negates nothing itself.
+    of an effect, and negates nothing itself. A part the claim names and the null finding
+    does not ("the employment boost in Dunmere" against "employment did not differ"), which
+    one of the claim's own passages (``others``) reports on, is that passage's to settle.
     """
     if not _EFFECT.search(claim) or _NEGATION.search(claim):
         return None
@@ -505,6 +528,9 @@ def check_null_finding(claim: str, evidence: Sequence[Evidence]) -> NegationDrop
     if found is None:
         return None
     null, ev = found
+    own = [n for n in names(claim) if _scoped(claim, n) and not holds_name(ev.text, n)]
+    if own and any(all(holds_name(e.text, n) for n in own) for e in others):
+        return None
     return NegationDropped(null.negation, ev.text, ev.page)
 
 
@@ -936,6 +962,11 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
         return None
     # the clause the negation speaks for: "…, but not for n=7" restates nothing on its own
     negated = next(c for c in _CLAUSES.split(claim) if _NEGATION.search(c))
+    # "financed by a community trust, not by the foundation that funded the research": the
+    # contrasted thing's description is asserted of it, not denied.
+    contrast = _CONTRASTED.match(negated)
+    if contrast is not None:
+        negated = contrast.group("thing")
     # the negation is no word of the fact: the sentence restating it has none ("不可以" for "可以")
     words = fact_words(_NEGATION.sub(" ", negated), _FRAME_STEMS)
     if len(words) == 2:
@@ -962,6 +993,12 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
             return None  # "does not decrease" for "increases"
         return NegationAdded(negation.group(0), ev.text, ev.page)
     return None
+
+
+#: A clause that opens with "not" and names what the claim sets aside, up to its description.
+_CONTRASTED = re.compile(
+    r"\s*(?:and\s+|but\s+)?(?P<thing>not\b.*?)(?=\s+(?:that|which|who|whose)\b|$)", re.I | re.S
+)
 
 
 def _stated_limit(limited: re.Match[str]) -> str | None:

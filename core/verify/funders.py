@@ -37,6 +37,45 @@ _SUBJECT = re.compile(
 )
 #: A paper's "supported by X" names a funder only in a sentence about money.
 _SUPPORTED = re.compile(r"\bsupported\s+(?:\w+ly\s+|in part\s+)?by\s+(?P<who>[^;,.:]+)", re.I)
+#: "Corvane Pharmaceuticals supplied …", "Hexa Labs provided the devices": a named party that
+#: gave something other than money.
+_SUPPLIER = re.compile(
+    r"(?P<who>(?:[A-Z][\w'’&-]*\s+)+?(?:[A-Z][\w'’&-]*))\s+(?:supplied|provided|donated|loaned|"
+    r"lent)\b"
+)
+#: A funder named by its role: "The Vestland Energy Foundation, the study's sole funder, …".
+_ROLE = re.compile(
+    r"(?P<who>(?:the\s+)?[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|of|for|and))*)\s*,\s*(?:the\s+)?"
+    r"(?:(?:study|trial|work|project|research)(?:'s|’s)\s+)?(?:sole\s+|main\s+|only\s+)?"
+    r"(?:funder|sponsor)\b"
+)
+#: A paper's funding label: "Funding: The Marlowe Foundation for Cancer Research (grant …)".
+_LABEL = re.compile(
+    r"\s*(?:Funding|Financial support|Sources? of funding|Funding sources?)\s*[:.]\s+"
+    r"(?P<who>(?:the\s+)?[A-Z][^;,:]+(?:\([^)]*\))?(?:[^;,:(]*)?)",
+)
+#: What was paid for, when it is neither the work nor a name: "The cash payments were
+#: financed by …" (a study's name, "This work", "The trial" are the work).
+_PART = re.compile(
+    r"^\s*(?:[A-Z][a-z]+:\s*)?(?:[Tt]he|[Aa]ll|[Ii]ts)\s+(?!(?:\w+\s+)?(?:study|trial|work|research|"
+    r"project|analysis|survey|experiment|programme|program|evaluation|pilot)\b)[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,3}\s+(?:was|were|is|are)\s+(?:\w+ly\s+|in part\s+)?$",
+)
+#: Words of what kind of body a funder is, which tell no funder from another (stemmed).
+_KINDS = frozenset(
+    content_words(
+        "foundation trust council institute institutes ministry agency fund programme program "
+        "society association charity research national health science sciences"
+    )
+)
+#: Parties joined in one funder phrase.
+_PARTY = re.compile(r"\s+and\s+(?:by\s+)?(?=(?:the\s+)?[A-Z])|;\s*")
+#: A claim that one party alone paid: "the study's sole funder", "funded solely by".
+_SOLE = re.compile(
+    r"\b(?:sole|only|single)\s+(?:funder|sponsor|source of (?:funding|money))\b|"
+    r"\b(?:funded|financed|paid for|sponsored)\s+(?:solely|only|entirely|exclusively|wholly)\b",
+    re.I,
+)
 _MONEY = re.compile(r"\b(?:fund\w*|grants?|financ\w*|sponsor\w*)\b", re.I)
 #: A funder named after a clause ends: "…, which had no role", "… and by X".
 _TAIL = re.compile(
@@ -64,6 +103,10 @@ class Funder:
     written: str
     words: frozenset[str]
     acronyms: frozenset[str]
+    #: Named as supplying something ("supplied the tablets free of charge"), not as paying.
+    supplier: bool = False
+    #: Paid for a part of the work only: "The cash payments were financed by …".
+    part: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,6 +118,9 @@ class FunderWrong:
     text: str
     page: int
     sentence_index: int
+    #: How the paper names the claim's funder: as none of its funders ("other"), only as a
+    #: supplier ("supplier"), or beside others where the claim has it pay alone ("alone").
+    kind: str = "other"
 
     @property
     def reason(self) -> str:
@@ -83,6 +129,16 @@ class FunderWrong:
 
     def explain(self) -> str:
         """``The claim says X funded the work, but the paper names Y (p. 3): “…”``."""
+        if self.kind == "supplier":
+            return (
+                f"The claim says {self.claimed} funded the work, but the paper names it only as "
+                f"a supplier (p. {self.page}): “{excerpt(self.text)}”"
+            )
+        if self.kind == "alone":
+            return (
+                f"The claim says {self.claimed} alone funded the work, but the paper names "
+                f"{self.stated} (p. {self.page}): “{excerpt(self.text)}”"
+            )
         return (
             f"The claim says {self.claimed} funded the work, but the paper names "
             f"{self.stated} (p. {self.page}): “{excerpt(self.text)}”"
@@ -90,8 +146,11 @@ class FunderWrong:
 
 
 def funders(text: str, *, paper: bool = False) -> list[Funder]:
-    """The funders a text names; a paper's "supported by" counts in a sentence about money."""
-    patterns = [_BY, _FROM, _SUBJECT]
+    """The funders a text names; a paper's "supported by" counts in a sentence about money.
+
+    A paper's funding label names them without a verb: "Funding: The Marlowe Foundation".
+    """
+    patterns = [_BY, _FROM, _SUBJECT, _ROLE]
     if paper and _MONEY.search(text):
         patterns.append(_SUPPORTED)
     found = []
@@ -105,8 +164,19 @@ def funders(text: str, *, paper: bool = False) -> list[Funder]:
                 who = named.group("name").strip()
             words = frozenset(content_words(who))
             if words:
-                found.append(Funder(who, words, _acronyms(who)))
+                part = pattern is _BY and _PART.match(text[: match.start()]) is not None
+                found.append(Funder(who, words, _acronyms(who), part=part))
+    label = _LABEL.match(text) if paper and not found else None
+    if label is not None:
+        who = _TAIL.sub("", label.group("who")).strip().rstrip(".")
+        if words := frozenset(content_words(who)):
+            found.append(Funder(who, words, _acronyms(who)))
     return found
+
+
+def parties(funder: Funder) -> int:
+    """How many parties a funder phrase names: "the NCH Programme and the Vestland Foundation"."""
+    return len(_PARTY.split(funder.written))
 
 
 def _acronyms(who: str) -> frozenset[str]:
@@ -124,18 +194,62 @@ def _acronyms(who: str) -> frozenset[str]:
 
 
 def paper_funders(sentences: Sequence[PaperSentence]) -> list[tuple[Funder, PaperSentence]]:
-    """Every funder the paper names, with its sentence, read once per paper."""
-    return [(f, s) for s in sentences if s.section != "table" for f in funders(s.text, paper=True)]
+    """Every funder the paper names, with its sentence, read once per paper.
+
+    A paper that names no funder gives its suppliers instead ("Corvane Pharmaceuticals supplied
+    aspirin and placebo tablets free of charge"): a claim that they paid for it misstates them.
+    """
+    text = [s for s in sentences if s.section != "table"]
+    found = [(f, s) for s in text for f in funders(s.text, paper=True)]
+    if found:
+        return found
+    return [
+        (Funder(who, frozenset(content_words(who)), _acronyms(who), supplier=True), s)
+        for s in text
+        if not _MONEY.search(s.text)
+        for who in (m.group("who").strip() for m in _SUPPLIER.finditer(s.text))
+    ]
 
 
 def check_funder(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> FunderWrong | None:
-    """The claim's first funder that matches none of the paper's, when the paper names any."""
+    """The claim's first funder that matches none of the paper's, when the paper names any.
+
+    Where the paper names suppliers only, the claim's funder that is one of them.
+    """
     if not paper:
         return None
+    # A funder of a part ("the cash payments") did not fund the work a claim's funder funds.
+    whole = [(f, s) for f, s in paper if not f.part] or list(paper)
     for mine in funders(claim):
-        if any(_same(mine, theirs) for theirs, _ in paper):
+        named = [(t, s) for t, s in (paper if mine.part else whole) if _same(mine, t)]
+        if named and _SOLE.search(claim):
+            # "the study's sole funder" where the paper names others beside it
+            if parties(named[0][0]) > 1 or len({t.written for t, _ in whole}) > 1:
+                theirs, sentence = named[0]
+                return FunderWrong(
+                    mine.written,
+                    theirs.written,
+                    sentence.text,
+                    sentence.page,
+                    sentence.index,
+                    "alone",
+                )
+        if paper[0][0].supplier:
+            supplied = next(((t, s) for t, s in paper if _same(mine, t)), None)
+            if supplied is not None:
+                theirs, sentence = supplied
+                return FunderWrong(
+                    mine.written,
+                    theirs.written,
+                    sentence.text,
+                    sentence.page,
+                    sentence.index,
+                    "supplier",
+                )
             continue
-        theirs, sentence = paper[0]
+        if named:
+            continue
+        theirs, sentence = whole[0]
         return FunderWrong(
             mine.written, theirs.written, sentence.text, sentence.page, sentence.index
         )
@@ -143,8 +257,15 @@ def check_funder(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> F
 
 
 def _same(mine: Funder, theirs: Funder) -> bool:
-    """At least half the claim's funder words, or an acronym either gives the other."""
-    if len(mine.words & theirs.words) * 2 >= len(mine.words):
+    """At least half the claim's funder words, or an acronym either gives the other.
+
+    Words every kind of funder uses ("Foundation", "Trust") do not tell one named funder from
+    another: the Calder Foundation is not the Marlowe Foundation. A funder described, not named
+    ("a separate foundation"), is all kind.
+    """
+    named = any(w[:1].isupper() for w in mine.written.split()[1:] or mine.written.split())
+    own = (mine.words - _KINDS if named else mine.words) or mine.words
+    if len(own & theirs.words) * 2 >= len(own):
         return True
     return bool((mine.acronyms | mine.words) & theirs.acronyms) or bool(
         mine.acronyms & theirs.words

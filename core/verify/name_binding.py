@@ -69,7 +69,7 @@ def names(text: str) -> list[str]:
     out: list[str] = []
     for i, match in enumerate(tokens):
         word = bare_name(match.group(0))
-        if word.casefold() in GENERIC_ACRONYMS:
+        if word.casefold() in GENERIC_ACRONYMS or _is_unit(text, match):
             continue  # "LLM", "GPUs" name nothing in particular; "WHO" does
         if _INNER_CAPITAL.match(word) or _CODE.fullmatch(word):
             out.append(word)
@@ -272,9 +272,22 @@ def strict_names(text: str) -> dict[str, str]:
         lettered = any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
         if word.casefold() in NOT_NAMES or word in _LABELS:
             continue
+        if _is_unit(text, match):
+            continue
         if upper >= 2 or mixed or lettered:
             out.setdefault(name_key(word), word)
     return out
+
+
+#: A unit after its number ("11 kJ/mol", "200 MPa", "3.2 mAh") is no name.
+_UNIT = re.compile(r"[kMGTmμµnp]?(?:J|Wh?|Pa|Hz|V|Ah?|L|Da|eV|S|Gy|Bq|M)")
+
+
+def _is_unit(text: str, match: re.Match[str]) -> bool:
+    return (
+        bool(_UNIT.fullmatch(match.group(0)))
+        and re.search(r"\d\s?$", text[: match.start()]) is not None
+    )
 
 
 def specific_number(key: str) -> bool:

@@ -118,6 +118,14 @@ _INTERACTION_P = re.compile(
     r"(?P<value>0?\.\d+|1(?:\.0+)?)\b",
     re.I,
 )
+#: A clause that opens by naming a gap it has not stated yet: "the 4 g/L advantage", "this
+#: difference", "the gap between them".
+_ANAPHOR = re.compile(
+    r"(?:the|this|that|these|both)\s+(?:[\w/.%-]+\s+){0,3}?"
+    r"(?:differences?|advantages?|gaps?|increases?|decreases?|reductions?|gains?|improvements?|"
+    r"benefits?|excess|shortfall)\b",
+    re.I,
+)
 _NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
 #: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
 #: the estimate name the same group ("among boys").
@@ -217,12 +225,17 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         left = end
         if _SAYS_SO.search(_clause(text, aside.start(), asides)):
             continue
+        words = content_words(_ASIDE.sub(" ", segment)) | head_words
+        # "…46 g/L for VLN-12, against 42 g/L for MOF-5; the 4 g/L advantage over MOF-5 was
+        # significant": the gap a clause names is of the values before it.
+        if start and _ANAPHOR.match(segment):
+            words |= content_words(_ASIDE.sub(" ", text[:start]))
         found.append(
             Estimate(
                 segment,
                 sentence.page,
                 # its numbers name it too: "54% at 5 mg/kg (p = 0.57)" against 15 mg/kg's
-                frozenset(content_words(_ASIDE.sub(" ", segment)) | head_words),
+                frozenset(words),
                 significant,
             )
         )

@@ -21,12 +21,12 @@ from core.types import Evidence, PaperSentence
 
 _VERBS = (
     r"(?:assess|measure|examine|evaluate|estimate|test|stud(?:y|ie)|investigate|record|collect|"
-    r"capture|track|follow)\w*"
+    r"capture|track|follow|identif(?:y|ie)|determine|quantif(?:y|ie)|monitor)\w*"
 )
 #: What the paper left open: not assessed, not measured, unknown, unclear.
 _OPEN = (
     re.compile(
-        rf"\b(?:could|did|do|does|was|were|have|has)\s+not\s+(?:been\s+)?{_VERBS}\s+"
+        rf"\b(?:could|did|do|does|was|were|have|has)\s+not\s+(?:\w+ly\s+)?(?:been\s+)?{_VERBS}\s+"
         r"(?:whether\s+|if\s+|how\s+)?(?P<what>[^.;]+)",
         re.I,
     ),
@@ -35,6 +35,12 @@ _OPEN = (
         rf"(?P<what>[\w\s,-]{{3,80}}?)\s+(?:was|were|is|are)\s+not\s+(?:{_VERBS}|estimated|known)"
         r"\b(?!\s+(?:with|by|using|through|via)\b)",
         re.I,
+    ),
+    # "No GNSS receivers were deployed", "no system-level tank evaluation was performed"
+    re.compile(
+        r"\b[Nn]o\s+(?P<what>[\w\s-]{3,60}?)\s+(?:was|were)\s+(?:\w+ly\s+)?(?:deployed|"
+        r"performed|conducted|done|collected|carried out|installed|undertaken|recorded|measured|"
+        r"assessed)\b"
     ),
     re.compile(
         r"\b(?:whether|if)\s+(?P<what>[^.;]+?)\s+(?:is|are|remains?)\s+"
@@ -50,7 +56,12 @@ _OPEN = (
 #: From this pattern on, ``_OPEN`` reads what is unknown; in a paper's background that is the
 #: question the study sets out to answer ("whether hearing aid use modifies this association is
 #: uncertain"), not something it left open.
-_GAPS = 2
+_GAPS = 3
+#: Where what was left open ends: "cost data and cannot comment on cost-effectiveness".
+_WHAT_END = re.compile(r"\s+and\s+(?:cannot|could not|can't|did not|do not)\b", re.I)
+#: What data a left-open thing is recorded as, which names no topic: "cost data", "visual
+#: outcomes".
+_RECORDS = frozenset(fact_words("data outcomes measures information records"))
 _BACKGROUND = re.compile(r"\s*(?:background|introduction|rationale|context)\s*[:.]", re.I)
 _BACKGROUND_SECTION = re.compile(r"\s*(?:\d[\d.]*\s*)?(?:background|introduction)\b", re.I)
 #: A claim clause that asserts a finding or a measurement.
@@ -73,7 +84,8 @@ _CAUSAL = re.compile(
     re.I,
 )
 _CLAUSE = re.compile(r",|;|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.I)
-#: The least share of what the paper leaves open that a claim clause must name, two words at least.
+#: The least share of what the paper leaves open that a claim clause must name, two words at
+#: least (one, when it is one word: "We did not collect cost data").
 OPEN_SHARE = 0.5
 #: Words that relate what was left open to something, not what it is: "performance after
 #: recovery sleep" is not about every claim with "after … sleep" in it.
@@ -113,13 +125,20 @@ def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
         OpenQuestion(
             s.text,
             s.page,
-            frozenset(fact_words(found.group("what"), _RELATIONS)),
+            _topic(found.group("what")),
             _CAUSAL.search(found.group("what")) is not None,
         )
         for s in sentences
         for number, pattern in enumerate(_OPEN)
         if (found := pattern.search(s.text)) is not None and not (number >= _GAPS and _motivates(s))
     ]
+
+
+def _topic(what: str) -> frozenset[str]:
+    """The words of what was left open, up to the next clause, without what data it is."""
+    end = _WHAT_END.search(what)
+    words = fact_words(what[: end.start()] if end else what, _RELATIONS)
+    return frozenset(words - _RECORDS or words)
 
 
 def _motivates(sentence: PaperSentence) -> bool:
@@ -152,6 +171,6 @@ def check_left_open(
             if question.causal and not _CAUSAL.search(clause):
                 continue
             shared = len(question.what & words)
-            if shared >= 2 and shared >= OPEN_SHARE * len(question.what):
+            if shared >= min(2, len(question.what)) and shared >= OPEN_SHARE * len(question.what):
                 return LeftOpen(question.text, question.page)
     return None

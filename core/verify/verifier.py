@@ -627,7 +627,7 @@ class Checker:
         return (
             check_direction(read, evidence)
             or opposite_change(read, evidence)
-            or check_null_finding(read, self.nulls)
+            or check_null_finding(read, self.nulls, evidence)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or check_significance(read, self.estimates, sentence)

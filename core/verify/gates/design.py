@@ -42,10 +42,17 @@ _SELF = re.compile(
     r"\b(?:(?:this|our|the present|the current)\s+|we\s+(?:conducted|performed|carried out|"
     r"ran|report|used)\s+(?:an?\s+)?)(?:[\w,-]+\s+){0,4}?"
     r"(?:study|studies|trial|analysis|survey|experiments?|(?:cohort|panel)(?:\s+stud(?:y|ies))?)\b"
+    # "This was an individually randomised, open-label, parallel-group trial"
+    r"|\bthis\s+(?:was|is)\s+an?\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
     # "Because the study is observational"
     r"|\b(?:the|this|our)\s+(?:study|design)\s+(?:is|was)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:observational|longitudinal|cross-sectional|prospective|retrospective)\b",
     re.I,
+)
+#: Who or what a trial randomises.
+_UNITS = (
+    r"(?:participants|pupils|students|patients|people|adults|children|women|men|teens|teenagers|"
+    r"towns|schools|workers|households|clinics|villages|customers)"
 )
 #: The claim giving the study a trial's design: "The study was a randomised trial", "A
 #: clinical trial found that …", "In a randomised trial, …".
@@ -57,8 +64,31 @@ _CLAIMED = re.compile(
     # "The researchers ran an experiment in which …", "The team randomly assigned pupils"
     r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+(?:ran|conducted|"
     r"carried out|performed|did)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:experiments?|trials?)\b"
-    r"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){0,2}?(?:participants|"
-    r"pupils|students|patients|people|adults|children|teens|teenagers|towns|schools|workers)\b",
+    # "The researchers experimentally added sediment to some of the marshes"
+    r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+experimentally\s+\w+"
+    rf"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){{0,2}}?{_UNITS}\b"
+    # "Patients were randomly assigned to AI grading or specialist grading"
+    rf"|\b{_UNITS}\s+(?:were|was)\s+(?:\w+\s+)?(?:randomly\s+(?:assigned|allocated)|"
+    r"randomi[sz]ed)\b",
+    re.I,
+)
+#: A claim giving the study an observational design: "In this observational study, …", "The
+#: cohort study found", "The study was observational".
+_CLAIMED_OBSERVATIONAL = re.compile(
+    r"^(?:in\s+)?(?:the|this|an?)\s+(?:[\w-]+\s+){0,2}?(?:observational|cohort|case-control|"
+    r"cross-sectional)\s+(?:study|analysis|design)\b"
+    r"|^(?:the|this)\s+(?:study|research)\s+(?:was|is)\s+(?:an?\s+)?(?:purely\s+)?"
+    r"(?:observational|a\s+cohort)\b",
+    re.I,
+)
+#: A study's acronym in its title: "The HOMEWATCH-HF Randomised Trial", "the ACORN trial".
+_STUDY_NAME = re.compile(r"\b[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b")
+#: What a study calls itself after its name, a few words on: "a pragmatic, open-label … trial".
+_KIND = r"(?:[\w,-]+\s+){0,6}?(?:study|trial|survey|experiment)\b"
+#: Who knew the treatment: "open-label" (everyone) against "double-blind" (neither side).
+_BLINDING = re.compile(
+    r"\b(?:(?P<open>open[- ]label|unblinded|unmasked)|(?:double|triple)[- ]blind(?:ed)?|"
+    r"(?:double|triple)[- ]masked)\b",
     re.I,
 )
 #: A trial wished for, needed or denied, not claimed.
@@ -72,6 +102,19 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
 
     Or a cause it states of an observational study's finding that its evidence does not state.
     """
+    blinding = _blinding_misstated(text, facts)
+    if blinding is not None:
+        return [blinding]
+    if _CLAIMED_OBSERVATIONAL.search(text.strip()) and not _UNCLAIMED.search(text):
+        own = own_design(facts)
+        if own is not None and own[0] == "trial":
+            return [
+                GateFinding(
+                    "overclaim",
+                    "design_misstated:observational",
+                    f"The paper describes its own study as “{own[1]}”, not an observational one",
+                )
+            ]
     claimed = _CLAIMED.search(text.strip())
     if claimed is None or _UNCLAIMED.search(text):
         return _observed_cause(text, facts, evidence)
@@ -87,13 +130,41 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
     ]
 
 
+def _blinding_misstated(text: str, facts: PaperFacts) -> GateFinding | None:
+    """An open-label trial the claim calls double-blind, or a double-blind one it calls open."""
+    claimed = _BLINDING.search(text)
+    if claimed is None or _UNCLAIMED.search(text[: claimed.start()]):
+        return None
+    said = "open" if claimed["open"] else "blind"
+    for phrase in _self_phrases(facts):
+        own = _BLINDING.search(phrase)
+        if own is not None and ("open" if own["open"] else "blind") != said:
+            return GateFinding(
+                "overclaim",
+                f"design_misstated:{claimed.group(0).casefold()}",
+                f"The paper describes its own study as “{phrase}”",
+            )
+    return None
+
+
+def _self_phrases(facts: PaperFacts) -> list[str]:
+    """How the paper speaks of its own study ("We conducted a double-blind … trial"), title last."""
+    text = facts.paper.full_text
+    phrases = [m.group(0).strip() for m in _SELF.finditer(text)]
+    # The study's name from the title: "HOMEWATCH-HF was a pragmatic, open-label … trial".
+    for name in dict.fromkeys(_STUDY_NAME.findall(facts.paper.title)):
+        named = re.compile(rf"\b{re.escape(name)}\s+(?:was|is)\s+an?\s+{_KIND}", re.I)
+        phrases += [m.group(0).strip() for m in named.finditer(text)]
+    return [*phrases, facts.paper.title]
+
+
 def own_design(facts: PaperFacts) -> tuple[str, str] | None:
     """(design, the paper's words) of how the paper describes its own study, or None.
 
     A trial wins over any other design the paper also gives itself (a trial's cohort).
     """
     found: dict[str, str] = {}
-    for phrase in (m.group(0).strip() for m in _SELF.finditer(facts.paper.full_text)):
+    for phrase in _self_phrases(facts)[:-1]:
         for design, pattern in _DESIGNS.items():
             if pattern.search(phrase):
                 found.setdefault(design, phrase)

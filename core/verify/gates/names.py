@@ -75,7 +75,7 @@ def check_names(
             continue
         if facts.has_name(name):
             anchors.append(f"name:{name}")
-        else:
+        elif not _spelled_out(name, facts):
             failures.append(
                 GateFinding(
                     "name", f"name_not_in_paper:{name}", f"“{name}” does not occur in the paper"
@@ -85,6 +85,17 @@ def check_names(
         failures += _recombined(text, facts, masked)
     failures += _identifiers(text, facts, masked)
     return failures, anchors
+
+
+def _spelled_out(name: str, facts: PaperFacts) -> bool:
+    """Whether the paper writes an acronym out in full: "OCT" as "optical coherence tomography".
+
+    Words of four letters or more only, so function words ("of coral tiles") spell nothing.
+    """
+    if not re.fullmatch(r"[A-Z]{3,6}", name):
+        return False
+    words = r"[\s-]+".join(rf"{letter}[a-z]{{3,}}" for letter in name.lower())
+    return re.search(rf"(?<![\w-]){words}(?![\w-])", facts.unit_text, re.I) is not None
 
 
 #: "German Research Foundation (DFG)": capitalised words, then an abbreviation in brackets.

@@ -110,6 +110,8 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() == "every" and _RATE.match(text, m.end()):
             continue
+        if m.group(0).casefold() == "any" and _NEGATIVE_SUBJECT.match(text):
+            continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
@@ -118,6 +120,10 @@ def overclaim_terms(text: str) -> list[str]:
                 break
     return list(dict.fromkeys(found))
 
+
+#: "Neither funder … had any say", "No participant reported any harm": a sentence whose subject
+#: is negated denies what its "any" ranges over; the appositive commas end no clause of it.
+_NEGATIVE_SUBJECT = re.compile(r"\s*(?:neither|none|no|nobody|nothing)\b", re.I)
 
 #: "Less complete", "almost all", "nearly every": a graded word is no absolute.
 _GRADED = re.compile(
@@ -146,10 +152,12 @@ _COMPARED_WITH_ALL = re.compile(
     re.I,
 )
 
-#: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "every 3 months", "vaped every
-#: day": a rate, an interval or a frequency, not everything ("all eight models" is all of them).
+#: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "one avoided for every dozen
+#: treated", "every 3 months", "vaped every day": a rate, an interval or a frequency, not
+#: everything ("all eight models" is all of them).
 _RATE = re.compile(
-    r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)\b|"
+    r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred|thousand|"
+    r"million)\b|"
     r"(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekday|weekend|month|year|"
     r"hour|minute)\b(?!\s+of\b))",
     re.I,

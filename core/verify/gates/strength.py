@@ -113,8 +113,25 @@ def check_strength(text: str, evidence: Sequence[str]) -> list[GateFinding]:
 
 
 def states_cause(text: str) -> bool:
-    """Whether the text states a cause it does not deny."""
-    return any(not _DENIED.search(text[: m.start()]) for m in CAUSAL.finditer(text))
+    """Whether the text states a cause it does not deny.
+
+    Why something was done to participants ("patients referred because of a positive result",
+    "excluded due to missing data") is a study's procedure, not a finding of a cause.
+    """
+    return any(
+        not _DENIED.search(text[: m.start()])
+        and not (m.group(0).casefold() in _REASONS and _ACTION.search(text[: m.start()]))
+        for m in CAUSAL.finditer(text)
+    )
+
+
+_REASONS = frozenset({"because of", "due to"})
+#: An action the study took on its participants or samples, right before its reason.
+_ACTION = re.compile(
+    r"\b(?:referred|excluded|withdrawn|admitted|hospitali[sz]ed|discontinued|stopped|removed|"
+    r"replaced|censored|deferred|cancelled|retested|recalled|flagged)\s+(?:\w+\s+)?$",
+    re.I,
+)
 
 
 def _hedged_verb_restated(claim: str, source: str) -> bool:
