@@ -33,6 +33,7 @@ from core.verify.absence import left_out, topic_words, unseen
 from core.verify.admissions import Admissions, Unadmitted, admitted_clause
 from core.verify.advice import AdviceReversed, check_advice
 from core.verify.agents import Agents, OtherPerson
+from core.verify.alternatives import check_alternatives, words_of
 from core.verify.approximations import glossed_approximations
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import (
@@ -212,6 +213,7 @@ class Checker:
         self.settings = settings
         self.facts = PaperFacts(paper)
         self.nulls = null_findings(paper.sentences)
+        self.paper_words = words_of(paper.full_text)
         self.grouped = grouped_sentences(paper.sentences)
         self.valued = grouped_values(paper.sentences)
         self.ranked = ranked_sentences(paper.sentences)
@@ -636,6 +638,7 @@ class Checker:
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
+            or check_alternatives(read, evidence, self.paper_words)
             or check_frequency(read, self.frequencies, {e.sentence_index for e in evidence})
             or check_advice(read, evidence)
             or check_pairing(read, evidence)

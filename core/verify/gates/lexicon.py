@@ -248,3 +248,21 @@ _DEMONYMS = {
     "wales": "welsh",
 }
 DEMONYMS: dict[str, str] = {**_DEMONYMS, **{v: k for k, v in _DEMONYMS.items()}}
+
+#: Settings and groups a study is one of and not the other: a claim giving one where the paper
+#: only ever gives another misstates who or where was studied. Each form matches its plural.
+ALTERNATIVES: tuple[tuple[str, ...], ...] = (
+    ("urban", "rural"),
+    ("inpatient", "outpatient"),
+    ("man", "woman"),
+    ("men", "women"),
+    ("male", "female"),
+    ("boy", "girl"),
+    ("adult", "child", "children", "adolescent"),
+    ("indoor", "outdoor"),
+    ("wild", "captive"),
+    ("daytime", "night-time", "nighttime"),
+    ("weekday", "weekend"),
+    ("prospective", "retrospective"),
+    ("winter", "summer"),
+)

@@ -1,0 +1,43 @@
+"""A setting or group the claim gives where the paper only ever gives another of its kind.
+
+"More than 2,000 diabetic patients at urban hospital eye clinics" of a study that recruited at
+"nine rural government primary care clinics": the paper never says "urban", and the claim's own
+evidence says "rural". Of a set of alternatives (urban or rural, inpatients or outpatients,
+adults or children: `lexicon.ALTERNATIVES`), a claim's word that the paper never uses, while
+its evidence uses another of the set, misstates who or where was studied. A word the paper
+uses anywhere is left to the other checks: the paper may compare both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.types import Evidence
+from core.verify.gates.lexicon import ALTERNATIVES
+from core.verify.misstated import Misstated
+
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The text's words, lower case, each also without a plural "s"."""
+    found = _WORD.findall(text.casefold())
+    return frozenset(found) | {w[:-1] for w in found if w.endswith("s") and len(w) > 3}
+
+
+def check_alternatives(
+    claim: str, evidence: Sequence[Evidence], paper: frozenset[str]
+) -> Misstated | None:
+    """The claim's setting word the paper never uses, where its evidence uses an alternative."""
+    mine = words_of(claim)
+    for group in ALTERNATIVES:
+        claimed = [w for w in group if w in mine and w not in paper]
+        if not claimed:
+            continue
+        for ev in evidence:
+            theirs = words_of(ev.text)
+            stated = next((w for w in group if w in theirs and w not in mine), None)
+            if stated is not None:
+                return Misstated("setting", claimed[0], stated, ev.text, ev.page)
+    return None
