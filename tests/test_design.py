@@ -51,6 +51,10 @@ ACORN = make_paper(
     ],
     title="Low-dose aspirin and adenoma recurrence: the ACORN randomised trial",
 )
+CLUSTER = make_paper(
+    ["We conducted a cluster-randomised trial in 84 schools.", "Schools were the unit."],
+    title="Free glasses and reading",
+)
 SURVEY = make_paper(
     [
         "Students who used screens before bed slept on average 24 minutes less.",
@@ -134,9 +138,16 @@ def test_a_trial_called_observational(claim: str, paper: object, flagged: bool) 
         ("The trial was open-label.", PILOT, False),
         ("The trial was open-label.", COHORT, False),
         ("The trial was not open-label.", ACORN, False),
+        # who was randomised: towns where the paper randomised people, or the other way round
+        ("Randomisation was done at the town level, whole towns being assigned.", PILOT, True),
+        ("Pupils were individually randomised to the app.", CLUSTER, True),
+        ("The trial was cluster-randomised by school.", CLUSTER, False),
+        ("Participants were randomised at the individual level.", PILOT, False),
     ],
 )
-def test_a_blinding_the_paper_does_not_describe(claim: str, paper: object, flagged: bool) -> None:
+def test_a_blinding_or_unit_the_paper_does_not_describe(
+    claim: str, paper: object, flagged: bool
+) -> None:
     found = [f.reason for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
     assert bool(found) == flagged
     assert all(r.startswith("design_misstated:") for r in found)

@@ -38,6 +38,9 @@ def test_durations_are_read_with_the_verb_they_qualify() -> None:
         ("Participants were tested a week after studying.", "a week->90 minutes"),
         # the paper's own duration in words, another verb, a verb without durations
         ("The mice were followed for a week.", None),
+        # how whole a span is says nothing of how long
+        ("The mice were followed for a full month.", "a full month->7 days"),
+        ("The mice were followed for a full week.", None),
         ("Participants wore trackers for seven days beforehand.", None),
         ("Participants were tested two hours later.", "two hours->90 minutes"),
         ("Caffeine was banned for 48 hours.", None),

@@ -21,7 +21,8 @@ from core.verify.misstated import Misstated
 _HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    r"[- ](?P<unit>minute|hour|day|week|month|year)s?\b",
+    # "a full year", "an entire week": the word between says how whole, not how long
+    r"[- ](?:(?:full|whole|entire)\s+)?(?P<unit>minute|hour|day|week|month|year)s?\b",
     re.I,
 )
 #: The verb a duration qualifies: the last past form before it in its clause ("followed for",

@@ -91,6 +91,16 @@ _BLINDING = re.compile(
     r"(?:double|triple)[- ]masked)\b",
     re.I,
 )
+#: Who was randomised: groups ("cluster-randomised", "whole communities assigned", "randomised
+#: at the town level") or each person ("individually randomised").
+_RANDOMISED_UNIT = re.compile(
+    r"\b(?P<cluster>cluster[- ]randomi[sz]ed|randomi[sz](?:ed|ation)\b[^.;]{0,30}?\bat\s+the\s+"
+    r"(?!individual|patient|participant|person)(?:\w+\s+)?level|(?:whole|entire)\s+"
+    r"(?:communities|schools|villages|towns|clinics|practices|wards|classes|households)\b"
+    r"[^.;]{0,20}?\b(?:assigned|allocated|randomi[sz]ed))\b|"
+    r"\bindividually\s+randomi[sz]ed\b|\brandomi[sz]ed\s+individually\b",
+    re.I,
+)
 #: A trial wished for, needed or denied, not claimed.
 _UNCLAIMED = re.compile(
     r"\b(?:would|should|could|needed|needs?|future|further|not|no|without|lack|unless)\b", re.I
@@ -131,19 +141,24 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
 
 
 def _blinding_misstated(text: str, facts: PaperFacts) -> GateFinding | None:
-    """An open-label trial the claim calls double-blind, or a double-blind one it calls open."""
-    claimed = _BLINDING.search(text)
-    if claimed is None or _UNCLAIMED.search(text[: claimed.start()]):
-        return None
-    said = "open" if claimed["open"] else "blind"
-    for phrase in _self_phrases(facts):
-        own = _BLINDING.search(phrase)
-        if own is not None and ("open" if own["open"] else "blind") != said:
-            return GateFinding(
-                "overclaim",
-                f"design_misstated:{claimed.group(0).casefold()}",
-                f"The paper describes its own study as “{phrase}”",
-            )
+    """A blinding or a unit of randomisation the claim gives where the paper gives the other.
+
+    An open-label trial called double-blind, or a double-blind one called open; towns
+    randomised ("whole communities assigned") where the paper randomised individuals.
+    """
+    for pattern, label in ((_BLINDING, "open"), (_RANDOMISED_UNIT, "cluster")):
+        claimed = pattern.search(text)
+        if claimed is None or _UNCLAIMED.search(text[: claimed.start()]):
+            continue
+        said = bool(claimed[label])
+        for phrase in _self_phrases(facts):
+            own = pattern.search(phrase)
+            if own is not None and bool(own[label]) != said:
+                return GateFinding(
+                    "overclaim",
+                    f"design_misstated:{claimed.group(0).casefold()[:40]}",
+                    f"The paper describes its own study as “{phrase}”",
+                )
     return None
 
 
