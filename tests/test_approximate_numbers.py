@@ -49,6 +49,9 @@ def test_tolerance_is_the_rounding_of_the_value(value: str, tolerance: str) -> N
 
 def test_a_round_percentage_stays_within_one() -> None:
     assert approximate_tolerance(Decimal(140), percent=True) == 1
+    assert approximate_tolerance(Decimal(85), percent=True) == 1
+    # a round tens below a hundred is said of what lies within two: "close to 90%" of 88.4%
+    assert approximate_tolerance(Decimal(90), percent=True) == 2
 
 
 @pytest.mark.parametrize(

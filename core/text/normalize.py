@@ -130,7 +130,8 @@ def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
     One unit of its last digit ("roughly 16%" covers 16.9%, "about 38.4" 38.3 to 38.5), or half
     of a round number's unit from a thousand up ("around 89,000" covers 88,500 to 89,500, not
     88,000), and ten below it ("roughly £140" covers £142, "around 450" 456); a percentage
-    stays within one ("about 140%" is no 142%).
+    stays within one ("about 140%" is no 142%), two for a round tens below a hundred ("close
+    to 90%" covers 88.4%).
     """
     unit = digit_unit(value)
     if unit < 1:
@@ -140,6 +141,9 @@ def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
     if not percent and value >= 100 and unit >= 10:
         # rounded to its tens or fifties at most: "about 100 lines" is no 60
         return Decimal(10)
+    if percent and unit >= 10 and value < 100:
+        # a round tens of percent is said of what lies within two: "close to 90%" of 88.4%
+        return Decimal(2)
     return Decimal(1)
 
 
