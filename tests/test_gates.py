@@ -228,6 +228,8 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         # a rate or an interval
         ("It missed 7 in every 1,000 children.", []),
         ("One recurrence was avoided for roughly every dozen people treated.", []),
+        ("The team put the cost at USD 32 for every colony still alive.", []),
+        ("The team checked the tiles for every colony.", ["every"]),
         ("Scores were taken every three months.", []),
         # a frequency
         ("Smokers who vaped every day were twice as likely to quit.", []),

@@ -1393,10 +1393,12 @@ def states_change(claim: str, mention: NumberMention) -> bool:
     return _CHANGE.search(before + claim[mention.start : mention.end + 25]) is not None
 
 
-#: "1.2 percentage points more", "a 3-point gap", "8.6 pp": a difference between two levels.
+#: "1.2 percentage points more", "8.6 pp", "17 mAh g−1 more than": a difference of two levels.
 _POINTS = re.compile(
     r"\s?(?:percentage[-\s]points?|pp|p\.p\.)(?!\w)|"
-    r"\s?-?points?\s+(?:more|less|higher|lower|above|below|ahead|behind|better|worse)\b",
+    r"\s?-?points?\s+(?:more|less|higher|lower|above|below|ahead|behind|better|worse)\b|"
+    # "17 mAh g−1 more than the commercial carbon": a gap in the unit of its levels
+    r"(?:\s?[^\s\d,;.()]{1,8}){0,3}\s+(?:more|less|higher|lower|fewer|greater)\s+than\b",
     re.I,
 )
 

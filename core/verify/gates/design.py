@@ -25,7 +25,10 @@ _TRIAL = (
 )
 #: The designs a paper may give itself, weakest evidence of a cause last.
 _DESIGNS = {
-    "trial": re.compile(rf"\b{_TRIAL}\b", re.I),
+    # "a randomized plot-level field experiment" assigns as a trial does
+    "trial": re.compile(
+        rf"\b{_TRIAL}\b|\brandomi[sz]ed\s+(?:[\w-]+\s+){{0,2}}?experiments?\b", re.I
+    ),
     "observational": re.compile(
         r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
         r"prospective|retrospective|panel)\b",
@@ -44,6 +47,8 @@ _SELF = re.compile(
     r"(?:study|studies|trial|analysis|survey|experiments?|(?:cohort|panel)(?:\s+stud(?:y|ies))?)\b"
     # "This was an individually randomised, open-label, parallel-group trial"
     r"|\bthis\s+(?:was|is)\s+an?\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
+    # "Methods: Prospective, cross-sectional diagnostic accuracy study in six clinics"
+    r"|\bMethods?:\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
     # "Because the study is observational"
     r"|\b(?:the|this|our)\s+(?:study|design)\s+(?:is|was)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:observational|longitudinal|cross-sectional|prospective|retrospective)\b",
@@ -68,8 +73,10 @@ _CLAIMED = re.compile(
     r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+experimentally\s+\w+"
     rf"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){{0,2}}?{_UNITS}\b"
     # "Patients were randomly assigned to AI grading or specialist grading"
-    rf"|\b{_UNITS}\s+(?:were|was)\s+(?:\w+\s+)?(?:randomly\s+(?:assigned|allocated)|"
-    r"randomi[sz]ed)\b",
+    rf"|\b{_UNITS}(?:\s+(?:at|in|from|of)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+)?\s+(?:were|was)\s+"
+    r"(?:\w+\s+)?(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\b"
+    # "Participants in this randomised study were assigned …"
+    r"|\b(?:this|the|a)\s+randomi[sz]ed\s+(?:controlled\s+)?stud(?:y|ies)\b",
     re.I,
 )
 #: A claim giving the study an observational design: "In this observational study, …", "The
@@ -115,7 +122,8 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
     blinding = _blinding_misstated(text, facts)
     if blinding is not None:
         return [blinding]
-    if _CLAIMED_OBSERVATIONAL.search(text.strip()) and not _UNCLAIMED.search(text):
+    observed = _CLAIMED_OBSERVATIONAL.search(text.strip())
+    if observed is not None and not _unclaimed(text.strip(), observed):
         own = own_design(facts)
         if own is not None and own[0] == "trial":
             return [
@@ -126,7 +134,7 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
                 )
             ]
     claimed = _CLAIMED.search(text.strip())
-    if claimed is None or _UNCLAIMED.search(text):
+    if claimed is None or _unclaimed(text.strip(), claimed):
         return _observed_cause(text, facts, evidence)
     own = own_design(facts)
     if own is None or own[0] == "trial":
@@ -138,6 +146,19 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
             f"The paper describes its own study as “{own[1]}”, not a trial",
         )
     ]
+
+
+def _unclaimed(text: str, claimed: re.Match[str]) -> bool:
+    """Whether the design is wished for or denied: before it, or in the words right after it.
+
+    "A randomised trial would be needed", "The study was not a randomised trial"; a "no" later
+    in the sentence ("… or no lipid-lowering treatment") denies something else.
+    """
+    return _UNCLAIMED.search(text[: claimed.end() + _AFTER]) is not None
+
+
+#: How far past a claimed design a wish or a denial still speaks of it, in characters.
+_AFTER = 25
 
 
 def _blinding_misstated(text: str, facts: PaperFacts) -> GateFinding | None:

@@ -108,7 +108,9 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if _COMPARED_WITH_ALL.search(text[: m.start()]) or _GRADED.search(text[: m.start()]):
             continue
-        if m.group(0).casefold() == "every" and _RATE.match(text, m.end()):
+        if m.group(0).casefold() == "every" and (
+            _RATE.match(text, m.end()) or _PER.search(text[: m.start()])
+        ):
             continue
         if m.group(0).casefold() == "any" and _NEGATIVE_SUBJECT.match(text):
             continue
@@ -162,6 +164,9 @@ _RATE = re.compile(
     r"hour|minute)\b(?!\s+of\b))",
     re.I,
 )
+
+#: "USD 32 for every colony still alive": an amount for every one of something is a rate.
+_PER = re.compile(r"(?:\d|\b(?:one|two|three|four|five|ten)\b)[^,;.]*\bfor\s+$", re.I)
 
 #: The noun after a quantifier: "all (of the) measures".
 _NOUN = r"(?:the\s+|of\s+the\s+)?([a-z]{4,})"
