@@ -5,29 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.7674,
-    "weights": {"coverage": 1.5167, "cosine": 1.2368, "number_unbound": -0.2656},
-    "flag_below": 0.472,
-    "support_at": 0.675,
+    "bias": -0.7565,
+    "weights": {"coverage": 1.4458, "cosine": 1.2591, "number_unbound": -0.312},
+    "flag_below": 0.476,
+    "support_at": 0.685,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.3892,
+    "bias": 0.4235,
     "weights": {
-        "coverage": 0.574,
-        "cosine": 0.8006,
-        "number_unbound": -0.0344,
-        "judge_logit": 1.5062,
+        "coverage": 0.4955,
+        "cosine": 0.7988,
+        "number_unbound": -0.1015,
+        "judge_logit": 1.5408,
     },
-    "flag_below": 0.487,
-    "support_at": 0.554,
-    "skip_at": 0.8334,
+    "flag_below": 0.486,
+    "support_at": 0.559,
+    "skip_at": 0.8303,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.339, "support_at": 0.5}
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques, "
     "study reports",
     "sets": ("scitab-fit", "real-fit", "studies-fit"),
-    "claims": {"no_judge": 869, "with_judge": 774, "cross_lingual": 37},
+    "claims": {"no_judge": 918, "with_judge": 823, "cross_lingual": 37},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "support_floor": 0.5,
