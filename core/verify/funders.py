@@ -225,35 +225,22 @@ def check_funder(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> F
         if named and _SOLE.search(claim):
             # "the study's sole funder" where the paper names others beside it
             if parties(named[0][0]) > 1 or len({t.written for t, _ in whole}) > 1:
-                theirs, sentence = named[0]
-                return FunderWrong(
-                    mine.written,
-                    theirs.written,
-                    sentence.text,
-                    sentence.page,
-                    sentence.index,
-                    "alone",
-                )
+                return _wrong(mine, *named[0], "alone")
         if paper[0][0].supplier:
             supplied = next(((t, s) for t, s in paper if _same(mine, t)), None)
             if supplied is not None:
-                theirs, sentence = supplied
-                return FunderWrong(
-                    mine.written,
-                    theirs.written,
-                    sentence.text,
-                    sentence.page,
-                    sentence.index,
-                    "supplier",
-                )
+                return _wrong(mine, *supplied, "supplier")
             continue
         if named:
             continue
-        theirs, sentence = whole[0]
-        return FunderWrong(
-            mine.written, theirs.written, sentence.text, sentence.page, sentence.index
-        )
+        return _wrong(mine, *whole[0], "other")
     return None
+
+
+def _wrong(mine: Funder, theirs: Funder, sentence: PaperSentence, kind: str) -> FunderWrong:
+    return FunderWrong(
+        mine.written, theirs.written, sentence.text, sentence.page, sentence.index, kind
+    )
 
 
 def _same(mine: Funder, theirs: Funder) -> bool:
