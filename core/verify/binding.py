@@ -687,7 +687,7 @@ def bind_numbers(
 
 
 def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
-    """Whether a gap in points is the difference of two levels one evidence sentence states.
+    """Whether a gap (in points, in mAh g−1) is the difference of two levels a sentence states.
 
     Such a gap holds whatever other value is about more of its words: "1.2 percentage points
     more than MOF-5" of "9.8 wt% …, compared with 8.6 wt% for MOF-5", against a
