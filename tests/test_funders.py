@@ -113,6 +113,16 @@ def test_a_supplier_is_named_as_one() -> None:
     assert found is not None and "only as a supplier (p. 1)" in found.explain()
 
 
+def test_a_funding_label_names_its_funder_mid_sentence() -> None:
+    found = check_funder(
+        "The trial was funded by the Calder Foundation.", paper_funders(_paper(LABELLED))
+    )
+    assert found is not None
+    assert (
+        "but the paper names the Marlowe Foundation for Cancer Research (grant" in found.explain()
+    )
+
+
 def test_supported_by_names_a_funder_only_in_a_sentence_about_money() -> None:
     assert [f.written for f in funders(NIH, paper=True)] == ["the National Institutes of Health"]
     assert funders("The model is supported by the ablations in Table 3.", paper=True) == []

@@ -168,7 +168,8 @@ def funders(text: str, *, paper: bool = False) -> list[Funder]:
                 found.append(Funder(who, words, _acronyms(who), part=part))
     label = _LABEL.match(text) if paper and not found else None
     if label is not None:
-        who = _TAIL.sub("", label.group("who")).strip().rstrip(".")
+        # "Funding: The Marlowe Foundation": the article is capitalised as the label's first word
+        who = re.sub(r"^The\b", "the", _TAIL.sub("", label.group("who")).strip().rstrip("."))
         if words := frozenset(content_words(who)):
             found.append(Funder(who, words, _acronyms(who)))
     return found
