@@ -1,4 +1,4 @@
-"""A study's design stated more strongly than the paper's own: a trial where it ran a cohort.
+"""A study's design stated otherwise than the paper's own: a trial where it ran a cohort.
 
 Reports of a study upgrade its design: an observational cohort becomes "a randomised trial", an
 experiment on cells "a clinical trial". A paper says what it is ("This prospective cohort study
@@ -8,7 +8,9 @@ trials it mentions in other roles ("women who had completed a randomised trial o
 when the paper describes itself only as something else, overclaims the evidence
 (`overclaim_design`). So does a cause the claim states of an observational study's finding,
 when its evidence states no such cause (`overclaim_causal`): an observational design shows an
-association at most.
+association at most. Reports also misstate a design the other way or in its details: a trial
+called observational, an open-label trial double-blind (or the reverse), towns randomised
+where the paper randomised people (`design_misstated`).
 """
 
 from __future__ import annotations
