@@ -31,12 +31,13 @@ def check_alternatives(
 ) -> Misstated | None:
     """The claim's setting word the paper never uses, where its evidence uses an alternative."""
     mine = words_of(claim)
+    passages: list[tuple[Evidence, frozenset[str]]] | None = None
     for group in ALTERNATIVES:
         claimed = [w for w in group if w in mine and w not in paper]
         if not claimed:
             continue
-        for ev in evidence:
-            theirs = words_of(ev.text)
+        passages = passages or [(ev, words_of(ev.text)) for ev in evidence]
+        for ev, theirs in passages:
             stated = next((w for w in group if w in theirs and w not in mine), None)
             if stated is not None:
                 return Misstated("setting", claimed[0], stated, ev.text, ev.page)

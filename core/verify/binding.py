@@ -720,10 +720,6 @@ def arm_named(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
     return any(dose.search(text) for text in texts)
 
 
-#: A dose that names an arm: "the 75 mg dose", "the 15 mg/kg group".
-_ARM_DOSE = re.compile(r"\s?(?P<unit>mg|µg|μg|mcg|g|ml|mL|IU)(?:/\w+)*\s+(?:dose|group|arm)\b")
-
-
 def _without_ratios(
     found: Sequence[tuple[Evidence, Sequence[NumberMention]]],
 ) -> list[tuple[Evidence, list[NumberMention]]]:
@@ -1198,6 +1194,10 @@ _UNIT_KINDS = {
     "frequency": r"(?:Hz|kHz|MHz|GHz)",
     "memory": r"(?:KB|MB|GB|TB)",
 }
+#: A dose that names an arm: "the 75 mg dose", "the 15 mg/kg group".
+_ARM_DOSE = re.compile(
+    rf"\s?(?P<unit>{_UNIT_KINDS['mass']}|{_UNIT_KINDS['volume']}|IU)(?:/\w+)*\s+(?:dose|group|arm)\b"
+)
 _SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
 _TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h"}
 _UNIT_KIND = re.compile(

@@ -175,7 +175,7 @@ def funders(text: str, *, paper: bool = False) -> list[Funder]:
     return found
 
 
-def parties(funder: Funder) -> int:
+def _parties(funder: Funder) -> int:
     """How many parties a funder phrase names: "the NCH Programme and the Vestland Foundation"."""
     return len(_PARTY.split(funder.written))
 
@@ -225,7 +225,7 @@ def check_funder(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> F
         named = [(t, s) for t, s in (paper if mine.part else whole) if _same(mine, t)]
         if named and _SOLE.search(claim):
             # "the study's sole funder" where the paper names others beside it
-            if parties(named[0][0]) > 1 or len({t.written for t, _ in whole}) > 1:
+            if _parties(named[0][0]) > 1 or len({t.written for t, _ in whole}) > 1:
                 return _wrong(mine, *named[0], "alone")
         if paper[0][0].supplier:
             supplied = next(((t, s) for t, s in paper if _same(mine, t)), None)
