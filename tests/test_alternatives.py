@@ -27,7 +27,7 @@ EVIDENCE = [
     ("claim", "reason"),
     [
         ("Patients were enrolled at urban hospital clinics.", "setting_mismatch:urban->rural"),
-        ("The model can screen children with diabetes.", "setting_mismatch:children->adult"),
+        ("The model can screen children with diabetes.", "setting_mismatch:child->adult"),
         ("Inpatients were screened on the wards.", "setting_mismatch:inpatient->outpatient"),
         # the paper's own word, a word of no set, a set the evidence does not speak to
         ("Adults were enrolled at rural clinics.", None),
@@ -49,3 +49,10 @@ def test_the_verdict_names_both_words() -> None:
     found = check_alternatives("Patients came from urban clinics.", EVIDENCE, words_of(PAPER))
     assert found is not None
     assert found.explain().startswith("The claim says urban, but the paper says rural (p. 1)")
+
+
+def test_a_plural_is_the_word_of_its_singular() -> None:
+    evidence = [Evidence(1, "Each child sat the maths test.", (0.0, 0.0, 1.0, 1.0), 1.0, 0)]
+    paper = words_of("Each child sat the maths test. Adults were not tested.")
+    claim = "Children's anxiety about maths was about the same in both arms."
+    assert check_alternatives(claim, evidence, paper) is None

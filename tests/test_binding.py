@@ -921,3 +921,48 @@ ARMS = [
 def test_a_dose_that_names_an_arm(claim: str, named: bool) -> None:
     dose = next(m for m in stated_numbers(claim) if m.raw in ("50", "75"))
     assert arm_named(claim, dose, [e.text for e in ARMS]) == named
+
+
+YEARS = ev("Results: 131 teachers and 3,214 pupils in Years 4 and 5 took part.")
+ANAEMIC = ev("At baseline, 580 girls (31.4%) were anaemic and 38.0% were iron deficient.")
+FAILED = ev(
+    "LLM totals would have failed 52 students, including 35 of the 37 (sensitivity 94.6%) and "
+    "17 of the 375 students who passed on human marks."
+)
+ONSET = ev(
+    "The wastewater signal crossed the onset threshold 9 days before clinical data in 2022–23 "
+    "and 11 days before in 2023–24."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "mismatch"),
+    [
+        # a school year, also in a list, is a label, not a count
+        ("Pupils in 131 classes took part.", YEARS, None),
+        ("Pupils in Years 4 and 6 took part.", YEARS, None),
+        # a share in words read as the paper's value inside it is bound there
+        ("Just under a third of the girls were anaemic.", ANAEMIC, None),
+        ("Just under a quarter of the girls were anaemic.", ANAEMIC, ("under a quarter", "31.4%")),
+        # "all but two of the 37" are the paper's 35 of the 37
+        (
+            "The model would have caught all but two of the 37 students who failed on human "
+            "marking.",
+            FAILED,
+            None,
+        ),
+        # "2022–23" is a season, not a count of 23
+        (
+            "In both seasons, wastewater flagged the start of the season earlier than clinical "
+            "data did, by 9 and 11 days respectively.",
+            ONSET,
+            None,
+        ),
+    ],
+)
+def test_labels_shares_and_exceptions(
+    claim: str, evidence: Evidence, mismatch: tuple[str, str] | None
+) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    found = bind_numbers(extract_numbers(text), text, [evidence]).mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch

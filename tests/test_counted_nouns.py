@@ -16,6 +16,7 @@ PAPER = make_paper(
         "Two reviewers screened the papers and 3 reviewers extracted the data.",
         "We sampled water at 96 sites along 12 rivers in 7 European countries.",
         "We fine-tune the model on 48,000 de-identified triage notes.",
+        "The registry recorded 14,862 cases, 61% of them in children younger than five years.",
     ]
 )
 COUNTS = paper_counts(PAPER.sentences)
@@ -38,6 +39,9 @@ COUNTS = paper_counts(PAPER.sentences)
         ("About eight fewer patients developed delirium.", []),
         ("It gained 9 percentage points.", []),
         ("One annotator disagreed.", []),
+        # a count picked out by a relative clause
+        ("All of the 14 earthquakes that residents felt were small.", []),
+        ("The network recorded 14 earthquakes in all.", [(14, "earthquake")]),
         # thousands separators; a decimal is no count
         ("In all, 12,000 images were labelled.", [(12000, "image")]),
         ("It scores 2.5 points.", []),
@@ -70,6 +74,9 @@ def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
         # the paper's only count of a noun counts it, even after a preposition
         ("The corpus holds 24 notes.", ("24 notes", "48,000 de-identified triage notes")),
         ("The corpus holds 48,000 notes.", None),
+        # the whole of a share counts nothing
+        ("Around three in five reported cases were in children under five.", None),
+        ("The registry recorded five cases in children.", ("five cases", "14,862 cases")),
     ],
 )
 def test_a_count_the_paper_gives_otherwise(claim: str, mismatch: tuple[str, str] | None) -> None:

@@ -55,6 +55,13 @@ CLUSTER = make_paper(
     ["We conducted a cluster-randomised trial in 84 schools.", "Schools were the unit."],
     title="Free glasses and reading",
 )
+COACHING = make_paper(
+    [
+        "We conducted a cluster-randomised trial of coaching in 84 primary schools.",
+        "Teachers and coaches could not be blinded.",
+    ],
+    title="Instructional coaching and pupil attainment",
+)
 SURVEY = make_paper(
     [
         "Students who used screens before bed slept on average 24 minutes less.",
@@ -101,6 +108,11 @@ def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) ->
         ("Women were randomised to walking more or to usual activity.", COHORT, True),
         ("The researchers experimentally added steps to some women's days.", COHORT, True),
         ("Patients were randomly assigned to the app or to sleep hygiene advice.", TRIAL, False),
+        # whatever was assigned, and an experiment said of an observational study
+        ("Sewersheds were randomly assigned to wastewater-guided surveillance.", COHORT, True),
+        ("In this controlled experiment, some women were asked to walk more.", COHORT, True),
+        ("In this controlled experiment, the drug was added to infected cells.", CELLS, False),
+        ("In this natural experiment, some women walked more.", COHORT, False),
         ("The researchers ran an experiment in which some adults used the app.", TRIAL, False),
         # a paper that does not say what its study is
         ("A randomised trial found that the retriever works.", PLAIN, False),
@@ -138,6 +150,9 @@ def test_a_trial_called_observational(claim: str, paper: object, flagged: bool) 
         ("The trial was open-label.", PILOT, False),
         ("The trial was open-label.", COHORT, False),
         ("The trial was not open-label.", ACORN, False),
+        # a paper saying who could not be blinded
+        ("The trial was double-blind, with teachers unaware of their arm.", COACHING, True),
+        ("Teachers were not blinded to their school's arm.", COACHING, False),
         # who was randomised: towns where the paper randomised people, or the other way round
         ("Randomisation was done at the town level, whole towns being assigned.", PILOT, True),
         ("Pupils were individually randomised to the app.", CLUSTER, True),
@@ -166,6 +181,7 @@ def test_a_blinding_or_unit_the_paper_does_not_describe(
         # an association, a denied cause, a cause the evidence states, an experiment
         ("Screens before bed are linked to less sleep.", 0, SURVEY, False),
         ("The survey cannot show that screens cause less sleep.", 0, SURVEY, False),
+        ("Screens before bed were common, and none caused harm.", 0, SURVEY, False),
         ("Evening light causes later sleep.", 1, SURVEY, False),
         ("The drug causes a fall in viral RNA.", 0, CELLS, False),
     ],

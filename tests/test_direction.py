@@ -602,6 +602,7 @@ NULLS = make_paper(
         "conditions.",
         "Both farm types differed from conventional farms, but organic and mixed farms did not "
         "differ from each other.",
+        "Supplementation had no measurable effect on attention scores.",
     ]
 )
 
@@ -645,6 +646,9 @@ NULLS = make_paper(
         # two things found not to differ from each other are a pair, not each against a third
         ("Organic farms drew significantly more visits than mixed farms.", "not"),
         ("Organic farms drew significantly more visits than conventional farms.", None),
+        # an effect on one thing is not denied by a null effect on another
+        ("Supplementation significantly improved attention scores.", "no"),
+        ("Supplementation cut the odds of anaemia by about half.", None),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

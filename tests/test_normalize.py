@@ -41,6 +41,8 @@ from core.text.normalize import (
         pytest.param("1e5 steps", ["100000"], id="positive-exponent"),
         pytest.param("（F1：64.%）", ["64%"], id="percent-without-decimals"),
         pytest.param("in 2020. Then", ["2020"], id="full-stop-after-number"),
+        pytest.param("in 2022–23 and 2023/24", ["2022", "2023"], id="season"),
+        pytest.param("from 2019-12", ["2019", "12"], id="year-then-month"),
     ],
 )
 def test_extract_numbers(text: str, expected: list[str]) -> None:

@@ -27,6 +27,11 @@ ZH = "在深度神经网络模型中，Text CNN的表现最佳，准确率为86.
         (MARCO, ["LexiRank", "BM25"]),
         (ZH, ["Text CNN", "DPCNN"]),
         ("LexiRank (36.8) outperforms BM25 (18.7).", ["LexiRank", "BM25"]),
+        # a common noun owns its value with the words that make it one of several
+        (
+            "It was higher for recall questions (0.86) than for reasoning questions (0.67).",
+            ["recall questions", "reasoning questions"],
+        ),
         ("The accuracy of TriageLM is 71.9%, and BERT is 76.2%.", ["TriageLM", "BERT"]),
         # a comparison word between name and value: the value may be the other side's
         ("TriageLM improves over the 71.9% of the baseline.", [None]),
@@ -57,6 +62,13 @@ def test_owner_of(text: str, owners: list[str | None]) -> None:
         ("ClinicalBERT reaches 71.9% accuracy.", TRIAGE, None),
         # pairs by order are not read
         ("RoBERTa reaches 88.1%.", "BERT and RoBERTa reach 88.1% and 89.0%, respectively.", None),
+        # "questions" alone is no owner shared by two kinds of question
+        (
+            "Agreement fell on reasoning questions, with 0.67 against 0.86 for recall questions.",
+            "Agreement was higher for recall questions (QWK 0.86) than for reasoning questions "
+            "(0.67).",
+            None,
+        ),
         # small whole numbers recur for unrelated things
         ("BERT uses 3 layers.", "LexiRank uses 6 layers against 3 for BERT.", None),
     ],

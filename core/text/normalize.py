@@ -480,8 +480,14 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
         if percent is not None:
             found = [m for m in found if not match.start() <= m.start < match.end()]
             found.append(NumberMention(match.group(0), match.start(), match.end(), percent, True))
+    # "2022–23" is a season or school year, not the year 2022 and a count of 23.
+    later = {m.start(2) for m in _SEASON.finditer(text) if m.group(2) > m.group(1)}
+    found = [m for m in found if m.start not in later]
     found.sort(key=lambda m: m.start)
     return found
+
+
+_SEASON = re.compile(r"(?<!\d)(?:19|20)(\d\d)\s?[-–/]\s?(\d\d)(?![\d.,%])")
 
 
 def _scientific(text: str) -> list[NumberMention]:

@@ -20,10 +20,15 @@ from core.verify.misstated import Misstated
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
+#: Plurals without an "s", read as their singular: "children" is "child".
+_SINGULAR = {"children": "child", "men": "man", "women": "woman"}
+
+
 def words_of(text: str) -> frozenset[str]:
-    """The text's words, lower case, each also without a plural "s"."""
+    """The text's words, lower case, each also in its singular."""
     found = _WORD.findall(text.casefold())
-    return frozenset(found) | {w[:-1] for w in found if w.endswith("s") and len(w) > 3}
+    singular = {_SINGULAR.get(w, w[:-1] if w.endswith("s") and len(w) > 3 else w) for w in found}
+    return frozenset(found) | singular
 
 
 def check_alternatives(

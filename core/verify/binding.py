@@ -87,11 +87,16 @@ _OWNER_AFTER = re.compile(r"\s?%?\s*(?:for|by|from)\s+(?:the\s+)?([A-Za-z][A-Za-
 _TABLE_ROW = re.compile(r"(?:(?:Table|Tab\.|表)\s*\d+\s*[:：]\s*)?[^:;]+:\s[^;]+;")
 #: A number that names a kind or a step ("phase 2", "type 2 diabetes", "grade 3 events",
 #: "Experiment 1"): a designation, not a quantity.
-_DESIGNATION = re.compile(r"\b(?:phase|stage|grade|type|wave|experiment|study)\s*$", re.I)
-#: A label before an evidence number: a reference ("Table 2"), a metric's cut-off, a designation.
-_LABEL = re.compile(
-    rf"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$|{_DESIGNATION.pattern}", re.I
+#: A designation, also of a list ("phases 2 and 3"); a school year is capitalised ("Years 4
+#: and 5"), a span of time is not.
+_DESIGNATION = re.compile(
+    r"(?:\b(?i:phases?|stages?|grades?|types?|waves?|experiments?|study)|\bYears?)\s+"
+    r"(?:\d+\s*(?:,|and|or|to|–|-)\s*)*$"
 )
+#: How far before a number a designation may start.
+_DESIGNATED = 24
+#: A label before an evidence number: a reference ("Table 2"), a metric's cut-off, a designation.
+_LABEL = re.compile(r"(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Eq\.|表|图)\s*$|@$", re.I)
 _RATIO = re.compile(r"(?<![\d.A-Za-z])\d+(?::\d+)+(?![\d:]|\.\d)")  # not "F1:64" (F1 then a value)
 #: A set of values searched over ("the learning rate among {1e-5, 2e-5, 5e-5}", "b ∈{4, 8, 16}"):
 #: its members are candidates, not the value the paper reports.
@@ -510,7 +515,7 @@ def bind_numbers(
         m
         for m in mentions
         if not claim[: m.start].endswith("@")
-        and not _DESIGNATION.search(claim[max(0, m.start - 12) : m.start])
+        and not _DESIGNATION.search(claim[max(0, m.start - _DESIGNATED) : m.start])
         and not any(a <= m.start < b for a, b in ratios)
         and not significance_level(claim, m)
         and not any(_within_span(m, t) for t in times)
@@ -646,7 +651,7 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        if digits and gap_of_levels(claim, mention, texts):
+        if (digits and gap_of_levels(claim, mention, texts)) or _all_but(claim, mention, texts):
             bound += 1
             counted += 1
             continue
@@ -795,6 +800,20 @@ _NOT_DONE = re.compile(r"\b(?:never|not|no|without|failed to|did not|didn't|miss
 _LOST = re.compile(r"\b(?:lose|loses|lost|losing|shed|sheds)\s+(?:about\s+|roughly\s+)?$", re.I)
 
 
+#: "all but two of the 37 students": the exceptions of a whole the claim names.
+_ALL_BUT = re.compile(r"\ball\s+but\s+$", re.I)
+_WHOLE_AFTER = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(\d[\d,]*)\b")
+
+
+def _all_but(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether "all but N of M" is the rest of a count the evidence states ("35 of the 37")."""
+    whole = _WHOLE_AFTER.match(claim, mention.end)
+    if not _ALL_BUT.search(claim[: mention.start]) or whole is None:
+        return False
+    rest = Decimal(whole.group(1).replace(",", "")) - mention.value
+    return any(m.value == rest for text in texts for m in stated_numbers(text))
+
+
 def _complement(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
     """Whether a claim share said of those who did not, or lost, is the rest of the paper's."""
     if not mention.percent or not rival.paper_value.endswith("%"):
@@ -818,7 +837,8 @@ def _within(
     if not inside:
         return share.mention
     nearest = min(inside, key=lambda v: abs(v - share.mention.value))
-    return replace(share.mention, value=nearest)
+    # Settled on a paper value, like a bound read inside its range.
+    return replace(share.mention, value=nearest, bound=share.mention.value)
 
 
 def _covered(share: Proportion, mention: NumberMention, text: str) -> bool:
@@ -871,6 +891,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         m
         for m in mentions
         if not _LABEL.search(text[max(0, m.start - 12) : m.start])
+        and not _DESIGNATION.search(text[max(0, m.start - _DESIGNATED) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])

@@ -5,8 +5,9 @@ and a wrong count keeps every other word of the sentence it misstates. The paper
 counts of each noun are collected once, in digits or words; where the paper counts a noun with
 one value only, a claim counting it with another misstates it, even where the paper counts it
 only after a preposition ("fine-tuned on 48,000 notes"). A claim's count after a preposition or
-a selecting word ("on two datasets", "the first two layers", "the other three") may count a part
-of the whole and is not read, nor is a hedged one ("at least two"), nor a noun the paper counts
+a selecting word ("on two datasets", "the first two layers", "the other three") or before a
+relative clause ("the 14 earthquakes that residents felt") may count a part of the whole and is
+not read, nor is a hedged one ("at least two"), nor a noun the paper counts
 with several values. Chinese counts ("两名标注员") are not read: without word boundaries, the
 characters after a measure word are as often an adjective as the noun counted.
 """
@@ -51,6 +52,12 @@ _NOT_THINGS = frozenset(
 )
 
 
+#: The whole of a share ("three in five reported cases") is no count of its own.
+_SHARE_OF = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)})\s+(?:in|out\s+of)\s+$", re.I)
+#: A relative clause after the noun picks some of them: "the 14 earthquakes that residents felt".
+_RESTRICTED = re.compile(r"\s+(?:that|which|who|whom|whose)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Count:
     """A count the text states: its value, the noun it counts (stemmed), as written."""
@@ -75,9 +82,10 @@ def _counts(text: str) -> list[tuple[Count, bool]]:
             continue
         n = match.group("n").casefold()
         value = int(n.replace(",", "")) if n[0].isdigit() else count_word(n) or 0
-        if value >= 2:
+        if value >= 2 and not _SHARE_OF.search(before):
             count = Count(value, stem(noun.removesuffix("s")), match.group(0))
-            found.append((count, _PARTIAL.search(before) is not None))
+            part = _PARTIAL.search(before) or _RESTRICTED.match(text, match.end())
+            found.append((count, part is not None))
     return found
 
 

@@ -482,7 +482,7 @@ _SCOPE = re.compile(
     r"\s*(?:(?:significantly|statistically|meaningfully|appreciably|substantially)\s+)*"
     r"(?:between|among|in|for|across|by)\s+(?P<scope>[^,;.()]+)"
 )
-_LINKED_WITH = re.compile(r"\s*(?:with|to)\s+(?P<what>[^,;.()]+)")
+_LINKED_WITH = re.compile(r"\s*(?:with|to|on)\s+(?P<what>[^,;.()]+)")
 _LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
 #: Scopes that name no particular part of a study: "between groups", "in either sex".
 _ANY_SCOPE = frozenset(

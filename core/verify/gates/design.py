@@ -74,11 +74,20 @@ _CLAIMED = re.compile(
     # "The researchers experimentally added sediment to some of the marshes"
     r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+experimentally\s+\w+"
     rf"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){{0,2}}?{_UNITS}\b"
-    # "Patients were randomly assigned to AI grading or specialist grading"
-    rf"|\b{_UNITS}(?:\s+(?:at|in|from|of)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+)?\s+(?:were|was)\s+"
+    # "Patients were randomly assigned to AI grading or specialist grading", "Sewersheds were
+    # randomised"
+    r"|\b(?:[A-Za-z-]+s|people|children|men|women)(?:\s+(?:at|in|from|of)\s+(?:[\w-]+\s+){0,3}?"
+    r"[\w-]+)?\s+(?:were|was)\s+"
     r"(?:\w+\s+)?(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\b"
     # "Participants in this randomised study were assigned …"
     r"|\b(?:this|the|a)\s+randomi[sz]ed\s+(?:controlled\s+)?stud(?:y|ies)\b",
+    re.I,
+)
+#: The claim calling the study an experiment: "In this controlled experiment, …" (a natural
+#: experiment assigns nothing). Only an observational study's misstatement: a laboratory
+#: study is one.
+_CLAIMED_EXPERIMENT = re.compile(
+    r"^(?:in\s+)?(?:the|this|an?)\s+(?:(?!natural\b|quasi)[\w-]+\s+){0,2}?experiments?\b",
     re.I,
 )
 #: A claim giving the study an observational design: "In this observational study, …", "The
@@ -96,9 +105,14 @@ _STUDY_NAME = re.compile(r"\b[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b")
 _KIND = r"(?:[\w,-]+\s+){0,6}?(?:study|trial|survey|experiment)\b"
 #: Who knew the treatment: "open-label" (everyone) against "double-blind" (neither side).
 _BLINDING = re.compile(
-    r"\b(?:(?P<open>open[- ]label|unblinded|unmasked)|(?:double|triple)[- ]blind(?:ed)?|"
+    r"\b(?:(?P<open>open[- ]label|unblinded|unmasked|(?:could|can|were|was)\s+not\s+(?:be\s+)?"
+    r"(?:blinded|masked)|cannot\s+be\s+(?:blinded|masked))|(?:double|triple)[- ]blind(?:ed)?|"
     r"(?:double|triple)[- ]masked)\b",
     re.I,
+)
+#: The paper saying who could not be blinded: "Teachers and coaches could not be blinded".
+_UNBLINDED = re.compile(
+    r"[A-Z][\w ,-]{0,60}?\b(?:could|can|were|was)\s*not\s+(?:be\s+)?(?:blinded|masked)\b"
 )
 #: Who was randomised: groups ("cluster-randomised", "whole communities assigned", "randomised
 #: at the town level") or each person ("individually randomised").
@@ -136,6 +150,10 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
                 )
             ]
     claimed = _CLAIMED.search(text.strip())
+    experiment = _CLAIMED_EXPERIMENT.search(text.strip())
+    if claimed is None and experiment is not None and not _unclaimed(text.strip(), experiment):
+        own = own_design(facts)
+        claimed = experiment if own is not None and own[0] == "observational" else None
     if claimed is None or _unclaimed(text.strip(), claimed):
         return _observed_cause(text, facts, evidence)
     own = own_design(facts)
@@ -189,6 +207,7 @@ def _self_phrases(facts: PaperFacts) -> list[str]:
     """How the paper speaks of its own study ("We conducted a double-blind … trial"), title last."""
     text = facts.paper.full_text
     phrases = [m.group(0).strip() for m in _SELF.finditer(text)]
+    phrases += [m.group(0).strip() for m in _UNBLINDED.finditer(text)]
     # The study's name from the title: "HOMEWATCH-HF was a pragmatic, open-label … trial".
     for name in dict.fromkeys(_STUDY_NAME.findall(facts.paper.title)):
         named = re.compile(rf"\b{re.escape(name)}\s+(?:was|is)\s+an?\s+{_KIND}", re.I)

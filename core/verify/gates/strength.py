@@ -55,7 +55,8 @@ HEDGED_VERB = re.compile(
 #: Before a causal word: a denial or doubt of the cause ("cannot establish that walking more
 #: causes", "whether it causes") in the same clause.
 _DENIED = re.compile(
-    r"\b(?:not|cannot|can't|couldn't|no|unable to|whether|unclear|nor|without)\b[^.;:]{0,60}$",
+    r"\b(?:not|cannot|can't|couldn't|no|unable to|whether|unclear|nor|without|none|never|"
+    r"neither)\b[^.;:]{0,60}$",
     re.I,
 )
 #: Content words a sentence must share with the claim to count as the passage it restates.
