@@ -17,6 +17,7 @@ from core.verify.binding import (
     paper_value_text,
     same_kind,
     same_slot,
+    sentences_stating,
     stated_numbers,
     states_change,
 )
@@ -830,6 +831,17 @@ FIRMS = [
 @pytest.mark.parametrize(
     ("claim", "evidence", "mismatch"),
     [
+        # a whole of groups the paper counts each of
+        (
+            "All 84 schools were assigned to an arm.",
+            [ev("42 schools were assigned to each arm.")],
+            False,
+        ),
+        (
+            "All 86 schools were assigned to an arm.",
+            [ev("42 schools were assigned to each arm.")],
+            True,
+        ),
         # a total of the groups the paper reports apart
         ("The study used 192 mice in two cohorts.", COHORTS, False),
         ("The study used 180 mice in two cohorts.", COHORTS, True),
@@ -935,6 +947,42 @@ ONSET = ev(
 )
 
 
+POWER = ev(
+    "Assuming a baseline anaemia prevalence of 30%, 24 clusters of about 75 girls each gave "
+    "80% power to detect a 10-percentage-point reduction."
+)
+ENDLINE = ev("Of 1,846 girls enrolled, 1,702 (92%) were assessed at endline.")
+RETAINED = ev("The gel retained 88.4% of its capacity after 500 cycles.")
+EFFICIENCY = ev("Its first-cycle efficiency reached 91%.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "mismatch"),
+    [
+        # a sample-size calculation states no finding, unless the claim speaks of one
+        (
+            "All 24 schools stayed in the study, and more than nine in ten girls had endline "
+            "measurements.",
+            [POWER, ENDLINE],
+            None,
+        ),
+        ("The trial had 90% power to detect a 10-point reduction.", [POWER], ("90%", "80%")),
+        # a round tens of percent hedged covers what lies within two of it
+        (
+            "After 500 cycles, the gel kept close to 90% of its capacity.",
+            [RETAINED, EFFICIENCY],
+            None,
+        ),
+    ],
+)
+def test_a_sample_size_calculation_states_no_finding(
+    claim: str, evidence: list[Evidence], mismatch: tuple[str, str] | None
+) -> None:
+    text = unicodedata.normalize("NFKC", claim)
+    found = bind_numbers(extract_numbers(text), text, evidence).mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
 @pytest.mark.parametrize(
     ("claim", "evidence", "mismatch"),
     [
@@ -966,3 +1014,58 @@ def test_labels_shares_and_exceptions(
     text = unicodedata.normalize("NFKC", claim)
     found = bind_numbers(extract_numbers(text), text, [evidence]).mismatch
     assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
+@pytest.mark.parametrize(("written", "mismatch"), [("90%", None), ("80%", ("80%", "88.4%"))])
+def test_a_hedged_round_tens_covers_two_points(
+    written: str, mismatch: tuple[str, str] | None
+) -> None:
+    # the gates settle "close to 90%" on the paper's nearest value, here one of another thing
+    text = f"After 500 cycles, the gel kept close to {written} of its capacity."
+    mentions = [
+        replace(m, value=m.value + 1, approximate=True) if m.percent else m
+        for m in extract_numbers(text)
+    ]
+    found = bind_numbers(mentions, text, [RETAINED, EFFICIENCY]).mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
+FOLLOW_UP = ev("During a median follow-up of 8.4 years, 4,127 developed dementia.")
+PRIOR = ev("Eligible adults had at least two years of continuous prior insurance.")
+
+
+WOMEN = ev("Mean age was 46.8 years, and 468 (73%) were women.")
+
+
+@pytest.mark.parametrize(("whole", "mismatch"), [("642", None), ("700", ("700", "468"))])
+def test_the_whole_of_a_share_against_the_shares_count(whole: str, mismatch: object) -> None:
+    # 468 of 642 is the share the claim states, not a rival of its whole
+    claim = f"Nearly three-quarters of the {whole} people randomised were women."
+    found = bind_numbers(extract_numbers(claim), claim, [WOMEN]).mismatch
+    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+
+
+@pytest.mark.parametrize(("count", "bound"), [("eight", 1), ("nine", 0)])
+def test_a_bound_in_words_settled_on_a_value_stated_elsewhere(count: str, bound: int) -> None:
+    # "more than eight years": the 8.4 years a sentence retrieval did not return states it
+    claim = f"Adults were followed for a median of more than {count} years."
+    assert bind_numbers(extract_numbers(claim), claim, [PRIOR], [FOLLOW_UP]).bound == bound
+
+
+def test_sentences_stating_a_bound_find_values_past_it() -> None:
+    texts = [PRIOR.text, FOLLOW_UP.text]
+    claim = "They were followed for more than eight years."
+    assert sentences_stating("eight", texts, claim) == [1]
+    assert sentences_stating("eight", texts, "They were followed for eight years.") == []
+    # the value as written comes first: one past the bound may be another thing's
+    texts = ["Deposits were made in 4.4 months on average.", "A bonus worth under $5 a person."]
+    assert sentences_stating("5", texts, "Payouts averaged less than $5 per person.") == [1, 0]
+
+
+def test_a_preposition_after_a_count_is_not_what_it_counts() -> None:
+    # "1,000 epochs on four GPUs" and "batch size 2 on 4 GPUs" share only "on" and "GPUs"
+    claim = "Models were trained for 1,000 epochs on four A100 GPUs."
+    evidence = "It used 1000 epochs and batch size 2 on the cluster."
+    mention = extract_numbers(claim)[0]
+    other = [m for m in stated_numbers(evidence) if m.raw == "2"][0]
+    assert not same_kind(mention, other, claim, evidence)

@@ -17,6 +17,9 @@ PAPER = make_paper(
         "We sampled water at 96 sites along 12 rivers in 7 European countries.",
         "We fine-tune the model on 48,000 de-identified triage notes.",
         "The registry recorded 14,862 cases, 61% of them in children younger than five years.",
+        "The trial enrolled 84 schools, and 42 schools were assigned to each arm.",
+        "At each site there were 16 plots per site.",
+        "Assuming an ICC of 0.08, 80 clinics would give 80% power to detect the difference.",
     ]
 )
 COUNTS = paper_counts(PAPER.sentences)
@@ -39,6 +42,11 @@ COUNTS = paper_counts(PAPER.sentences)
         ("About eight fewer patients developed delirium.", []),
         ("It gained 9 percentage points.", []),
         ("One annotator disagreed.", []),
+        # a measure, and a count of each group, are no counts of the whole
+        ("We sampled 10 × 10 m plots.", []),
+        ("Benefits were larger in the 6–9 m plots.", []),
+        ("In all, 42 schools were assigned to each arm.", []),
+        ("It gave 16 plots per site.", []),
         # a count picked out by a relative clause
         ("All of the 14 earthquakes that residents felt were small.", []),
         ("The network recorded 14 earthquakes in all.", [(14, "earthquake")]),
@@ -74,6 +82,10 @@ def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
         # the paper's only count of a noun counts it, even after a preposition
         ("The corpus holds 24 notes.", ("24 notes", "48,000 de-identified triage notes")),
         ("The corpus holds 48,000 notes.", None),
+        # a noun the paper counts only per group has no whole to set against the claim's
+        ("The trial comprised 32 plots.", None),
+        # a sample-size calculation's counts are no counts the study had
+        ("The trial enrolled 64 clinics.", None),
         # the whole of a share counts nothing
         ("Around three in five reported cases were in children under five.", None),
         ("The registry recorded five cases in children.", ("five cases", "14,862 cases")),

@@ -111,6 +111,7 @@ def test_alignment_features_are_one_row_per_shown_candidate() -> None:
     [
         "Exact match rose from about 34% to about 41% with retrieval.",
         "The registry analyses covered more than 9,000 people.",
+        "The model agreed exactly with examiners on three out of every five answers.",
     ],
 )
 def test_a_hedged_value_anchors_the_sentence_stating_the_value_it_rounds(claim: str) -> None:
@@ -120,9 +121,10 @@ def test_a_hedged_value_anchors_the_sentence_stating_the_value_it_rounds(claim: 
             *fillers,
             "Retrieval reached 41.3% EM versus 33.9% for the backbone.",
             "Among 9,201 employees, wellbeing improved.",
+            "Its score equalled the consensus mark for 2,530 responses (61.4%).",
         ]
     )
     finder = EvidenceFinder(paper, FirstChunk(paper), FakeEmbedder(), per_claim=1)
     [found] = finder.find([claim])
-    stated = "41.3%" if "%" in claim else "9,201"
+    stated = "41.3%" if "%" in claim else "9,201" if "9,000" in claim else "61.4%"
     assert stated in found.evidence[0].text

@@ -69,6 +69,17 @@ def test_owner_of(text: str, owners: list[str | None]) -> None:
             "(0.67).",
             None,
         ),
+        # the owner's other value, which the claim states too
+        (
+            "The PEO reference failed at 30 °C and was run at 60 °C instead.",
+            "LexiCell was cycled at 30 °C, and the PEO reference was cycled at 60 °C.",
+            None,
+        ),
+        (
+            "The PEO reference was run at 30 °C.",
+            "LexiCell was cycled at 30 °C, and the PEO reference was cycled at 60 °C.",
+            ("30", "60"),
+        ),
         # small whole numbers recur for unrelated things
         ("BERT uses 3 layers.", "LexiRank uses 6 layers against 3 for BERT.", None),
     ],

@@ -536,7 +536,8 @@ def bind_numbers(
     # own; one the paper states elsewhere is read against that statement too.
     counted_shares = [p for p in shares if _counted_share(p, claim, texts)]
     shares = [p for p in shares if p not in counted_shares]
-    spelled = [_near_evidence(m, found) for m in spelled] + [
+    pool = [m.value for _, ms in [*found, *elsewhere] for m in ms]
+    spelled = [_near_evidence(_bounded_word(claim, m, pool), found) for m in spelled] + [
         _within(p, [*found, *elsewhere]) for p in shares
     ]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
@@ -675,6 +676,7 @@ def bind_numbers(
             _inside_bound(claim, mention, rival[1])
             or _complement(claim, mention, rival[1])
             or _total_of(claim, mention, found)
+            or _count_of_share(claim, mention, rival[1], shares)
         ):
             bound += 1
             counted += 1
@@ -794,6 +796,17 @@ def _near_evidence(
     return mention if settled is written else settled
 
 
+def _bounded_word(claim: str, mention: NumberMention, values: Sequence[Decimal]) -> NumberMention:
+    """A count in words past a lower bound ("more than eight years") read as a paper value in it.
+
+    An upper bound in words ("at most seven parameters") is a limit of its own, often a
+    guideline's, no rounding of a value.
+    """
+    if mention.bound is not None or not BOUND_ABOVE.search(claim[: mention.start]):
+        return mention
+    return settle_bound(mention, values, above=True)
+
+
 #: A share said of those who did not: "one in eight never completed" is 100% less "87% completed".
 _NOT_DONE = re.compile(r"\b(?:never|not|no|without|failed to|did not|didn't|missed)\b", re.I)
 #: A share lost is the rest of the share kept: "time to lose a fifth" against "fall to 80%".
@@ -802,7 +815,7 @@ _LOST = re.compile(r"\b(?:lose|loses|lost|losing|shed|sheds)\s+(?:about\s+|rough
 
 #: "all but two of the 37 students": the exceptions of a whole the claim names.
 _ALL_BUT = re.compile(r"\ball\s+but\s+$", re.I)
-_WHOLE_AFTER = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(\d[\d,]*)\b")
+_WHOLE_AFTER = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+|[A-Z][\w-]*['’]s\s+)?(\d[\d,]*)\b")
 
 
 def _all_but(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
@@ -852,6 +865,24 @@ def _whole_of(claim: str, share: NumberMention, other: NumberMention) -> bool:
 
 
 _OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|all\s+|all\s+the\s+)?")
+
+
+def _count_of_share(
+    claim: str, whole: NumberMention, rival: Mismatch, shares: Sequence[Proportion]
+) -> bool:
+    """Whether the rival of a share's whole is the share's count of it.
+
+    "Nearly three-quarters of the 642 people" against "468 (73%) were women": 468 of 642 is
+    the share the claim states.
+    """
+    values = extract_numbers(rival.paper_value)
+    if not values or not whole.value:
+        return False
+    part = values[0].value / whole.value * 100
+    return any(
+        _whole_of(claim, p.mention, whole) and p.covers(part.quantize(Decimal("0.1")))
+        for p in shares
+    )
 
 
 def _counted_share(share: Proportion, claim: str, texts: Sequence[str]) -> bool:
@@ -1064,6 +1095,15 @@ _STATISTIC_NAMED = re.compile(
 )
 
 
+#: A sample-size calculation: its values are assumptions and targets.
+SAMPLE_SIZE = re.compile(
+    r"\b(?:power\s+to\s+(?:detect|show)|powered\s+to|sample\s+size\s+(?:calculation|was)|"
+    r"assum(?:ing|ed)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:prevalence|rate|SD|standard deviation|"
+    r"difference|effect|intracluster|ICC))",
+    re.I,
+)
+
+
 def _in_statistic(text: str, number: NumberMention) -> bool:
     """Whether the value is a bound or spread in a statistic's bracket: "(95% CI -0.05 to 0.07)".
 
@@ -1146,6 +1186,10 @@ def same_kind(
     if other.percent != mention.percent or bool(other.scale) != bool(mention.scale):
         return False
     if _in_statistic(evidence, other) and not _STATISTIC_NAMED.search(claim):
+        return False
+    # A sample-size calculation ("80% power to detect …", "assuming a prevalence of 30%")
+    # states design choices, no findings.
+    if SAMPLE_SIZE.search(evidence) and not SAMPLE_SIZE.search(claim):
         return False
     if assigned(evidence, other) and not setting_value(claim, mention):
         return False
@@ -1291,7 +1335,11 @@ def _folded(tokens: Sequence[str]) -> list[str]:
     return [t.casefold() for t in tokens]
 
 
-_LINKS = frozenset({"or", "and", "to", "of"})
+#: Words after a count that are not what it counts: links and prepositions ("2 on 4 GPUs").
+_LINKS = frozenset(
+    "or and to of on in at by for with from per over into across within after before during "
+    "than the".split()
+)
 #: Chinese measure words; 个 counts anything, so it names no noun.
 _MEASURE = "个条名位种类项篇组次层例人"
 
@@ -1308,7 +1356,7 @@ def _counted(text: str, mention: NumberMention) -> frozenset[str]:
     words = [
         w
         for w in re.findall(r"[A-Za-z]+", after)
-        if w.casefold() not in _LINKS and not spelled_numbers(w)
+        if len(w) > 2 and w.casefold() not in _LINKS and not spelled_numbers(w)
     ]
     return frozenset(stem(w.casefold()) for w in words[:2])
 
@@ -1330,6 +1378,11 @@ def _count_head(text: str, mention: NumberMention) -> str | None:
 _IRREGULAR_PLURALS = frozenset({"mice", "people", "children", "men", "women", "teeth", "feet"})
 
 
+#: A count said of each group: "42 schools were assigned to each arm", "16 plots per site".
+_EACH = re.compile(r"\b(?:each|per)\s+(?!of\b)\w+", re.I)
+_EACH_REACH = 40
+
+
 def _total_of(
     claim: str, mention: NumberMention, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
 ) -> bool:
@@ -1337,7 +1390,7 @@ def _total_of(
 
     "79 primary schools" of "all 41 of its primary schools" and "38 primary schools", "more
     than 9,000 employees" of "3,214 employees of adopting firms and 5,987 employees of comparison
-    firms": readers add up the groups a paper reports apart.
+    firms": readers add up the groups a paper reports apart, or multiply a count of each group.
     """
     if mention.percent or mention.scale or not written_whole(mention.value):
         return False
@@ -1357,6 +1410,14 @@ def _total_of(
     totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
     if len(parts) > 2:
         totals.add(sum(parts, Decimal(0)))
+    # "42 schools were assigned to each arm": a whole of two to four such groups.
+    totals |= {
+        m.value * k
+        for ev, numbers in found
+        for m in numbers
+        if m.value in parts and _EACH.search(ev.text[m.end : m.end + _EACH_REACH])
+        for k in (2, 3, 4)
+    }
     # The value as written, or the total a hedge or bound ("more than 9,000") stands for.
     written = extract_numbers(mention.raw)
     if (written[0].value if written else mention.value) in totals:
@@ -1368,7 +1429,7 @@ def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list
     """Positions of the texts that state ``value`` (a claim's number as written) in any format.
 
     A share the claim writes in words ("nearly three-quarters") is stated by a percentage
-    within its range.
+    within its range, and a bound ("more than eight years") by a value past it.
     """
     share = next((p for p in proportions(claim) if p.mention.raw == value), None)
     if share is not None:
@@ -1381,11 +1442,34 @@ def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list
     if not wanted:
         return []
     forms = value_forms(wanted[0])
-    return [
+    stated = [stated_numbers(text) for text in texts]
+    exact = [i for i, numbers in enumerate(stated) if any(states_value(forms, m) for m in numbers)]
+    within = _bound_range(claim, value, wanted[0])
+    if within is None:
+        return exact
+    # The value as written first: a value past the bound may be another thing's.
+    low, high = within
+    past = [
         i
-        for i, text in enumerate(texts)
-        if any(states_value(forms, m) for m in stated_numbers(text))
+        for i, numbers in enumerate(stated)
+        if i not in exact
+        and any(m.percent == wanted[0].percent and low < m.value <= high for m in numbers)
     ]
+    return exact + past
+
+
+def _bound_range(claim: str, value: str, mention: NumberMention) -> tuple[Decimal, Decimal] | None:
+    """The values past a bound the claim puts on ``value`` ("more than eight years": 8 to 9)."""
+    at = claim.find(value)
+    if at < 0:
+        return None
+    before = claim[:at]
+    step = bound_step(mention.value)
+    if BOUND_ABOVE.search(before):
+        return mention.value, mention.value + step
+    if BOUND_BELOW.search(before):
+        return mention.value - step, mention.value - Decimal("1e-9")
+    return None
 
 
 #: Words that say a number is a change or a ratio ("by 2.3 points", "3x faster", "a gain of 4").
@@ -1569,7 +1653,8 @@ def _hedged_in_evidence(
 
 
 def _near(value: Decimal, other: NumberMention) -> bool:
-    return any(abs(v - value) <= approximate_tolerance(value) for v in value_forms(other))
+    tolerance = approximate_tolerance(value, percent=other.percent)
+    return any(abs(v - value) <= tolerance for v in value_forms(other))
 
 
 def _distance(a: Decimal, b: Decimal) -> float:

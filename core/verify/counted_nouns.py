@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from core.text.normalize import COUNT_WORDS, count_word
 from core.text.words import stem
 from core.types import PaperSentence
-from core.verify.binding import Mismatch
+from core.verify.binding import SAMPLE_SIZE, Mismatch
 from core.verify.gates.common import NARRATIVE_CITE, NUMERIC_CITE, PAREN_CITE
 
 #: Words that may stand between a count and its noun ("three human annotators").
@@ -54,6 +54,13 @@ _NOT_THINGS = frozenset(
 
 #: The whole of a share ("three in five reported cases") is no count of its own.
 _SHARE_OF = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)})\s+(?:in|out\s+of)\s+$", re.I)
+#: A unit after the number makes it a measure: "10 × 10 m plots", "6–9 m plots".
+_UNIT_AFTER = re.compile(
+    r"\s*(?:[×x]\s*\d+\s*)?(?:nm|µm|mm|cm|m|km|mg|g|kg|ml|mL|L|h|min|ha|°C)(?![\w-])"
+)
+#: A count of each group is no count of the whole: "42 schools were assigned to each arm".
+_PER_GROUP = re.compile(r"\b(?:to|in|for)\s+each\b|\bper\s+(?!cent\b)\w+", re.I)
+_PER_GROUP_REACH = 30
 #: A relative clause after the noun picks some of them: "the 14 earthquakes that residents felt".
 _RESTRICTED = re.compile(r"\s+(?:that|which|who|whom|whose)\b", re.I)
 
@@ -69,11 +76,17 @@ class Count:
 
 def counts_in(text: str) -> list[Count]:
     """The whole counts of things the text states ("three annotators", "2 datasets")."""
-    return [count for count, part in _counts(text) if not part]
+    return [count for count, kind in _counts(text) if kind == _WHOLE]
 
 
-def _counts(text: str) -> list[tuple[Count, bool]]:
-    """Each count of things with whether it may count a part."""
+_WHOLE, _PART, _GROUP = "whole", "part", "group"
+
+
+def _counts(text: str) -> list[tuple[Count, str]]:
+    """Each count of things, with whether it counts the whole, may count a part, or one group.
+
+    A count of each group ("42 schools were assigned to each arm") is no count of the whole.
+    """
     found = []
     for match in _EN.finditer(text):
         noun = match.group("noun").casefold()
@@ -82,10 +95,15 @@ def _counts(text: str) -> list[tuple[Count, bool]]:
             continue
         n = match.group("n").casefold()
         value = int(n.replace(",", "")) if n[0].isdigit() else count_word(n) or 0
-        if value >= 2 and not _SHARE_OF.search(before):
-            count = Count(value, stem(noun.removesuffix("s")), match.group(0))
-            part = _PARTIAL.search(before) or _RESTRICTED.match(text, match.end())
-            found.append((count, part is not None))
+        if value < 2 or _SHARE_OF.search(before) or _UNIT_AFTER.match(text, match.end("n")):
+            continue
+        count = Count(value, stem(noun.removesuffix("s")), match.group(0))
+        if _PER_GROUP.search(text[match.end() : match.end() + _PER_GROUP_REACH]):
+            found.append((count, _GROUP))
+        elif _PARTIAL.search(before) or _RESTRICTED.match(text, match.end()):
+            found.append((count, _PART))
+        else:
+            found.append((count, _WHOLE))
     return found
 
 
@@ -103,17 +121,20 @@ class PaperCounts:
 
 
 def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
-    """Collect the counts of the paper's sentences, table rows aside."""
+    """Collect the counts of the paper's sentences, table rows and sample sizes aside."""
     counts: dict[str, dict[int, tuple[str, PaperSentence]]] = {}
     stated: dict[str, set[int]] = {}
     each: dict[str, list[tuple[Count, PaperSentence]]] = {}
     for sentence in sentences:
-        if sentence.section == "table":
+        # A table's rows and a sample-size calculation's assumed counts ("80 schools would give
+        # 80% power") count nothing the study had.
+        if sentence.section == "table" or SAMPLE_SIZE.search(sentence.text):
             continue
-        for count, part in _counts(sentence.text):
+        for count, kind in _counts(sentence.text):
             stated.setdefault(count.noun, set()).add(count.value)
-            each.setdefault(count.noun, []).append((count, sentence))
-            if not part:
+            if kind != _GROUP:
+                each.setdefault(count.noun, []).append((count, sentence))
+            if kind == _WHOLE:
                 counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))
     return PaperCounts(counts, stated, each)
 
@@ -134,7 +155,8 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
             continue
         # a noun the paper counts only after a preposition ("on 48,000 notes") is counted there
         wholes = paper.counts.get(count.noun) or {
-            theirs.value: (theirs.written, sentence) for theirs, sentence in paper.each[count.noun]
+            theirs.value: (theirs.written, sentence)
+            for theirs, sentence in paper.each.get(count.noun, [])
         }
         if len(wholes) != 1:
             continue
@@ -149,11 +171,11 @@ def _exchanged_count(claim: str, paper: PaperCounts) -> Mismatch | None:
     "rivers in 12 countries" against "12 rivers in 7 European countries": the two counts of
     one sentence were exchanged, so counts of a part are read here too.
     """
-    for count, _ in _counts(claim):
+    for count, kind in _counts(claim):
         values = paper.stated.get(count.noun)
-        if not values or len(values) != 1 or count.value in values:
+        if kind == _GROUP or not values or len(values) != 1 or count.value in values:
             continue
-        for theirs, sentence in paper.each[count.noun]:
+        for theirs, sentence in paper.each.get(count.noun, []):
             if any(
                 other.value == count.value and other.noun != count.noun
                 for other, _ in _counts(sentence.text)

@@ -38,6 +38,7 @@ from core.text.normalize import (
     ratios,
     settled_mentions,
 )
+from core.text.proportions import proportions
 from core.text.words import content_words
 from core.types import Evidence, Paper, SearchHit
 from core.verify.gates import name_candidates, quoted_passages
@@ -255,9 +256,18 @@ class EvidenceFinder:
         """Anchors of the paper values a hedged or bounded claim value stands for.
 
         "About 34% to about 41%" finds the sentence stating 33.9% and 41.3%, "more than 9,000
-        people" the one stating 9,201: readers round what they restate.
+        people" the one stating 9,201, "three in five" one stating 61.4%: readers round what they
+        restate.
         """
-        return {"n:" + m.canonical for m in settled_mentions(claim, self._values)}
+        settled = {"n:" + m.canonical for m in settled_mentions(claim, self._values)}
+        # "three out of every five answers" finds the sentence stating 61.4%.
+        shares = {
+            f"n:{canonical_number(v)}%"
+            for p in proportions(claim)
+            for v in self._values[True]
+            if p.covers(v)
+        }
+        return settled | shares
 
     def _lexical_sentences(self, claim: str) -> list[int]:
         if self._lexical is None:

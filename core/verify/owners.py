@@ -154,12 +154,15 @@ def value_of_other_owner(
             given = [o for o in owned if states_value(forms, o.mention)]
             if not given or any(_same_owner(owner, o.owner) for o in given):
                 continue
+            # A value of the owner's that the claim states too is the claim's as well ("could
+            # not deliver at 30 °C and was run at 60 °C" against "was cycled at 60 °C").
             own = [
                 o
                 for o in owned
                 if _same_owner(owner, o.owner)
                 and _same_kind(mention, claim, o.mention, ev.text)
                 and not states_value(forms, o.mention)
+                and not any(states_value(value_forms(c), o.mention) for c in claim_numbers)
             ]
             if own:
                 return Mismatch(mention.raw, own[0].mention.raw, ev.page, ev.sentence_index)
