@@ -1069,3 +1069,24 @@ def test_a_preposition_after_a_count_is_not_what_it_counts() -> None:
     mention = extract_numbers(claim)[0]
     other = [m for m in stated_numbers(evidence) if m.raw == "2"][0]
     assert not same_kind(mention, other, claim, evidence)
+
+
+SEASONS = ev("The study covered two RSV seasons, 1 September 2022 to 31 August 2024.")
+SMALLER = ev("Correlation was weaker in the three smaller sewersheds than in the two large ones.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "restating"),
+    [
+        # a date's day is no part of a total of seasons
+        ("The team followed the sewersheds across three consecutive RSV seasons.", []),
+        # a count in words stated elsewhere of another noun does not bind it
+        ("The team followed the sewersheds across three consecutive RSV seasons.", [SMALLER]),
+    ],
+)
+def test_a_count_in_words_against_another_count_of_its_noun(
+    claim: str, restating: list[Evidence]
+) -> None:
+    found = bind_numbers(extract_numbers(claim), claim, [SEASONS], restating).mismatch
+    assert found is not None
+    assert (found.claim_value, found.paper_value) == ("three", "two")

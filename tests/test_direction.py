@@ -746,6 +746,23 @@ def test_a_named_part_the_null_finding_does_not_cover(claim: str, negation: str 
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
 
 
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # a time point the sentence opens with holds for a claim naming no time of its own
+        ("Forecast error was much lower with the network than with the LSTM.", "not"),
+        ("The 15-minute forecast error was lower with the network than the LSTM.", "not"),
+        ("The 30-minute forecast error was lower with the network than the LSTM.", None),
+    ],
+)
+def test_a_time_point_the_null_finding_opens_with(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        ["At 15 minutes, forecast error did not differ between the network and the LSTM."]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
 def test_the_studys_own_arm_is_no_part_apart() -> None:
     paper = make_paper(
         [

@@ -237,6 +237,7 @@ def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -
         ("Every day of follow-up was recorded.", ["every"]),
         ("Scores were taken at every visit.", ["every"]),
         ("All eight models reach 50%.", ["all"]),
+        ("In every one of the five sites, the peak came first.", ["every"]),
     ],
 )
 def test_any_that_claims_no_universal(sentence: str, terms: list[str]) -> None:

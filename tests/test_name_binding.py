@@ -49,6 +49,12 @@ TAXONOMY = ev(
 HORIZONS = ev("Table 2: HTML (Ours) Text+Audio: n=3 0.845; n=7 0.349; n=15 0.251; n=30 0.158")
 
 
+CORALS = [
+    ev("Acropora tenuis accounted for 82% of surviving recruits in reseeded plots."),
+    ev("Surviving recruits in reseeded plots were counted by Kalbarri divers."),
+]
+
+
 @pytest.mark.parametrize(
     ("claim", "evidence", "expected"),
     [
@@ -134,6 +140,13 @@ HORIZONS = ev("Table 2: HTML (Ours) Text+Audio: n=3 0.845; n=7 0.349; n=15 0.251
         ),
         # a compound name written out in words is the claim's own
         ("For n=15 the MSE of HTML with text and audio is 0.251.", [HORIZONS], None),
+        # a name that opens the sentence is its name; an interval names nothing
+        (
+            "More than four-fifths of the recruits that survived in reseeded plots were "
+            "Acropora tenuis.",
+            CORALS,
+            None,
+        ),
     ],
 )
 def test_check_names(
@@ -161,6 +174,7 @@ def test_check_names(
         ("We fine-tune T5 and store the data on S3.", ["T5", "S3"]),
         # generic acronyms name nothing in particular
         ("Only one LLM was tested, on 4 GPUs, by SPAR.", ["SPAR"]),
+        ("Risk was lower with Zelvan (HR 0.81, 95% CI 0.73-0.90; SD 12).", ["Zelvan"]),
         # a unit after its number is no name
         ("VLN-12 binds it with 11 kJ/mol at 200 MPa.", ["VLN-12"]),
         ("The kJ and MPa columns of HKUST-1.", ["kJ", "MPa", "HKUST-1"]),

@@ -605,7 +605,13 @@ def bind_numbers(
         risky = is_risk_change(claim, mention)
         overlaps = [
             _same_value_overlap(
-                mention, wanted, _without_ratios(f) if risky else f, others, as_setting, far
+                mention,
+                wanted,
+                _without_ratios(f) if risky else f,
+                others,
+                as_setting,
+                far,
+                None if digits else _count_head(claim, mention),
             )
             for f in (found, elsewhere)
         ]
@@ -991,11 +997,14 @@ def _same_value_overlap(
     others: Sequence[tuple[set[Decimal], _Context]] = (),
     as_setting: bool = False,
     far: Sequence[str] = (),
+    head: str | None = None,
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
     An occurrence said of another name than the claim's does not count, nor one that is a
-    condition's value ("n=15") when the claim's number names no condition (``as_setting``).
+    condition's value ("n=15") when the claim's number names no condition (``as_setting``),
+    nor, for a count in words of ``head``, one counting another noun ("three seasons" against
+    "the three smaller ones").
     """
     forms = value_forms(mention)
     hedged = _hedged_in_evidence(mention, found)
@@ -1003,6 +1012,8 @@ def _same_value_overlap(
     for ev, numbers in found:
         for other in numbers:
             if assigned(ev.text, other) and not as_setting:
+                continue
+            if head is not None and _count_head(ev.text, other) not in (None, head):
                 continue
             if (
                 states_value(forms, other)
@@ -1406,6 +1417,7 @@ def _total_of(
         and written_whole(m.value)
         and 0 < m.value < mention.value
         and head in number_context(ev.text, m.start, m.end).words
+        and _count_head(ev.text, m) == head
     ]
     totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
     if len(parts) > 2:

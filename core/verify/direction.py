@@ -24,6 +24,7 @@ from core.text.words import (
     fact_words,
     nearly_all,
     states_same_fact,
+    stem,
 )
 from core.types import Evidence, PaperSentence
 from core.verify.name_binding import holds_name, names
@@ -476,14 +477,19 @@ _EACH_OTHER = re.compile(r"\s*(?:\w+\s+)?(?:from|with)\s+(?:each other|one anoth
 
 
 #: Where a finding holds, after it ("between spring and summer samples", "in girls") or
-#: before it ("Among higher-achieving students, there was no effect").
+#: before it ("Among higher-achieving students, there was no effect", "At 15 minutes, …").
 #: "did not differ by country or gender" holds across countries and genders.
 _SCOPE = re.compile(
     r"\s*(?:(?:significantly|statistically|meaningfully|appreciably|substantially)\s+)*"
     r"(?:between|among|in|for|across|by)\s+(?P<scope>[^,;.()]+)"
 )
 _LINKED_WITH = re.compile(r"\s*(?:with|to|on)\s+(?P<what>[^,;.()]+)")
-_LEADING_SCOPE = re.compile(r"\s*(?:Among|In|For)\s+(?P<scope>[^,;.()]{3,80}),")
+_LEADING_SCOPE = re.compile(
+    r"\s*(?P<kind>Among|In|For|At|After|During|Within)\s+(?P<scope>[^,;.()]{3,80}),"
+)
+#: A leading time point ("At 24 months, …") holds for a claim naming no time of its own.
+_AT_TIME = frozenset({"At", "After", "During", "Within"})
+_TIME_WORD = re.compile(r"(?:^|-)(?:minute|hour|day|week|month|year)s?$|^\d+(?:-\w+)?$")
 #: Scopes that name no particular part of a study: "between groups", "in either sex".
 _ANY_SCOPE = frozenset(
     "group groups arm arms condition conditions treatment treatments either both sex sexes "
@@ -594,10 +600,16 @@ def _null_about(
                 parts = [p for p in parts if not _WHOLE.search(p)]
             # numbers name the subject too: "5 mg/kg had no significant effect" is no 15 mg/kg
             subjects = [content_words(part) - _MEASURES for part in parts]
-            scopes = [null.scope, leading.group("scope") if leading else ""]
-            held = all(
-                2 * len(w & words) > len(w) for s in scopes if (w := fact_words(s) - _ANY_SCOPE)
-            )
+            scopes = [fact_words(null.scope) - _ANY_SCOPE, _leading_scope(leading, words)]
+            # "15-minute" holds "15 minutes"
+            spelled = words | {
+                stem(f"{p}{end}")
+                for w in words
+                if "-" in w
+                for p in w.split("-")
+                for end in ("", "s")
+            }
+            held = all(2 * len(w & spelled) > len(w) for w in scopes if w)
             # what it has no link with: half its words ("diabetes risk", "cancer incidence")
             what = fact_words(null.what)
             held = held and (not what or 2 * len(what & words) >= len(what))
@@ -606,6 +618,21 @@ def _null_about(
             if held and any(subject and nearly_all(subject, words, 4) for subject in subjects):
                 return null, ev
     return None
+
+
+def _leading_scope(leading: re.Match[str] | None, words: set[str]) -> set[str]:
+    """The words of where a sentence's opening phrase puts its finding, for a claim of ``words``.
+
+    "At 15 minutes, …" denies nothing of a claim about 30 minutes (its number counts), yet
+    holds for one that names no time.
+    """
+    if leading is None:
+        return set()
+    if leading.group("kind") not in _AT_TIME:
+        return fact_words(leading.group("scope")) - _ANY_SCOPE
+    if not any(_TIME_WORD.search(w) for w in words):
+        return set()
+    return content_words(leading.group("scope"))
 
 
 #: A finding of no effect and what it is of: "Tea consumption showed no association",

@@ -126,7 +126,9 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     claimed_keys = {name_key(n) for n in claimed}
     values = number_keys(claim)
     for ev in evidence:
-        theirs = names(ev.text)
+        # A name that opens the sentence is not read as one there ("Acropora tenuis accounted
+        # for 82%"), yet the sentence names it.
+        theirs = names(ev.text) or [n for n in claimed if holds_name(ev.text, n)]
         same_fact = states_same_fact(words, fact_words(ev.text, theirs))
         # Codes ("A1", "F1") are too common in a table row to anchor it to the claim.
         shared = len(claimed_keys & {name_key(n) for n in theirs if not _CODE.fullmatch(n)})

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from core.text.normalize import approximate_tolerance, extract_numbers
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
@@ -402,7 +403,36 @@ def check_significance(
     top = _best_estimates(words, paper)
     if not top or any(e.significant for e in top) or _outdone(asserted, words, top, paper):
         return None
+    if _valued_elsewhere(asserted, top, paper):
+        return None
     return NotSignificant(top[0].text, top[0].page)
+
+
+def _valued_elsewhere(claim: str, top: Sequence[Estimate], paper: Sequence[Estimate]) -> bool:
+    """Whether a value of the claim is a significant estimate's and none of the best ones'.
+
+    "Roughly 14% lower than the LSTM" is the significant "13.6% reduction (p<0.001)", not the
+    estimate "during these periods" that shares more of its words. Small whole numbers recur
+    for unrelated things and are not read.
+    """
+    values = [
+        m
+        for m in extract_numbers(claim)
+        if m.percent or not (m.value == m.value.to_integral() and m.value < 10)
+    ]
+
+    def stated(estimate: Estimate) -> set[int]:
+        theirs = extract_numbers(estimate.text)
+        return {
+            i
+            for i, m in enumerate(values)
+            for o in theirs
+            if o.percent == m.percent
+            and abs(o.value - m.value) <= approximate_tolerance(m.value, percent=m.percent)
+        }
+
+    best = set().union(*(stated(e) for e in top))
+    return any(stated(e) - best for e in paper if e.significant)
 
 
 def _outdone(
@@ -433,14 +463,18 @@ def _best_estimates(words: set[str], paper: Sequence[Estimate]) -> list[Estimate
         for e in paper
         if not conflicting_groups(words, e.words) and (not grouped or same_group(words, e.words))
     ]
-    # what the estimate is of, beyond whose it is: "female mice" alone is no lean mass
-    shared = [({w for w in words & e.words if not names_group([w])}, e) for e in candidates]
+    # what the estimate is of, beyond whose it is: "female mice" alone is no lean mass; a
+    # hyphened word's parts are words of it ("wildflower-margin fields")
+    words = hyphen_parts(words)
+    shared = [
+        ({w for w in words & hyphen_parts(e.words) if not names_group([w])}, e) for e in candidates
+    ]
     shared = [(w, e) for w, e in shared if len(w) >= (1 if grouped else MIN_SHARED)]
     if not shared:
         return []
     # a word few estimates use says more of which one the claim means ("species" against
     # "clothianidin", which every estimate of the paper names)
-    used = Counter(w for e in paper for w in e.words)
+    used = Counter(w for e in paper for w in hyphen_parts(e.words))
     scored = [(sum(1 / used[w] for w in ws), e) for ws, e in shared]
     best = max(s for s, _ in scored)
     return [e for s, e in scored if s >= best - 1e-9]

@@ -156,10 +156,10 @@ _COMPARED_WITH_ALL = re.compile(
 
 #: "7 in every 1,000 children", "0.2 °C for every 0.1 increase", "one avoided for every dozen
 #: treated", "every 3 months", "vaped every day": a rate, an interval or a frequency, not
-#: everything ("all eight models" is all of them).
+#: everything ("all eight models" and "every one of the five sites" are all of them).
 _RATE = re.compile(
     r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred|thousand|"
-    r"million)\b|"
+    r"million)\b(?!\s+of\b)|"
     r"(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekday|weekend|month|year|"
     r"hour|minute)\b(?!\s+of\b))",
     re.I,
