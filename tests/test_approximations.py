@@ -34,6 +34,18 @@ from core.verify.approximations import glossed_approximations
             "Of these, 2,917 patients.",
             "Of these, 2,917 patients.",
         ),
+        # a share in words, beside the percentage it covers nearest its value
+        (
+            "Browsing fell from about seven in ten shoots to fewer than four in ten.",
+            "Browsing fell from 71% of shoots to 38%, and on control plots from 68% to 61%.",
+            "Browsing fell from 71% (seven in ten) of shoots to 38% (fewer than four in ten), and "
+            "on control plots from 68% to 61%.",
+        ),
+        (
+            "Browsing fell to about one in ten shoots.",
+            "Browsing fell from 71% of shoots to 38%.",
+            "Browsing fell from 71% of shoots to 38%.",
+        ),
     ],
 )
 def test_a_hedged_value_is_shown_beside_the_papers(claim: str, evidence: str, shown: str) -> None:

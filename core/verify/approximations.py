@@ -4,7 +4,7 @@
 than 19,000 adults" of "19,114 adults"; the number checks read them so (``settle_approximate``,
 ``settle_bound``), but a small judge reads 2,900 against 2,917 as another number. The evidence
 it is shown carries the claim's own words beside the value they stand for: "2,917 (about
-2,900)".
+2,900)", "71% (about seven in ten)".
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from core.text.normalize import (
     settle_approximate,
     settle_bound,
 )
+from core.text.proportions import proportions
 
 
 def glossed_approximations(claim: str, evidence: str) -> str:
@@ -39,6 +40,14 @@ def glossed_approximations(claim: str, evidence: str) -> str:
         if target is None or settled.value == mention.value:
             continue
         evidence = _insert(evidence, target, f"{said.group(0).strip().casefold()} {mention.raw}")
+        values = [m for m in extract_numbers(evidence) if not m.scale]
+    # "about seven in ten shoots" is the paper's 71%: "71% (about seven in ten)"
+    for share in proportions(claim):
+        inside = [v for v in values if v.percent and share.covers(v.value)]
+        if not inside:
+            continue
+        target = min(inside, key=lambda v: abs(v.value - share.mention.value))
+        evidence = _insert(evidence, target, share.mention.raw.casefold())
         values = [m for m in extract_numbers(evidence) if not m.scale]
     return evidence
 
