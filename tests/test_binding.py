@@ -947,6 +947,15 @@ ONSET = ev(
 )
 
 
+def _mismatch(
+    claim: str, evidence: list[Evidence], restating: list[Evidence] | None = None
+) -> tuple[str, str] | None:
+    """The claim value and paper value of the claim's first mismatch, read as written."""
+    text = unicodedata.normalize("NFKC", claim)
+    found = bind_numbers(extract_numbers(text), text, evidence, restating or []).mismatch
+    return None if found is None else (found.claim_value, found.paper_value)
+
+
 POWER = ev(
     "Assuming a baseline anaemia prevalence of 30%, 24 clusters of about 75 girls each gave "
     "80% power to detect a 10-percentage-point reduction."
@@ -978,9 +987,7 @@ EFFICIENCY = ev("Its first-cycle efficiency reached 91%.")
 def test_a_sample_size_calculation_states_no_finding(
     claim: str, evidence: list[Evidence], mismatch: tuple[str, str] | None
 ) -> None:
-    text = unicodedata.normalize("NFKC", claim)
-    found = bind_numbers(extract_numbers(text), text, evidence).mismatch
-    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+    assert _mismatch(claim, evidence) == mismatch
 
 
 @pytest.mark.parametrize(
@@ -1011,9 +1018,7 @@ def test_a_sample_size_calculation_states_no_finding(
 def test_labels_shares_and_exceptions(
     claim: str, evidence: Evidence, mismatch: tuple[str, str] | None
 ) -> None:
-    text = unicodedata.normalize("NFKC", claim)
-    found = bind_numbers(extract_numbers(text), text, [evidence]).mismatch
-    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+    assert _mismatch(claim, [evidence]) == mismatch
 
 
 @pytest.mark.parametrize(("written", "mismatch"), [("90%", None), ("80%", ("80%", "88.4%"))])
@@ -1041,8 +1046,7 @@ WOMEN = ev("Mean age was 46.8 years, and 468 (73%) were women.")
 def test_the_whole_of_a_share_against_the_shares_count(whole: str, mismatch: object) -> None:
     # 468 of 642 is the share the claim states, not a rival of its whole
     claim = f"Nearly three-quarters of the {whole} people randomised were women."
-    found = bind_numbers(extract_numbers(claim), claim, [WOMEN]).mismatch
-    assert (None if found is None else (found.claim_value, found.paper_value)) == mismatch
+    assert _mismatch(claim, [WOMEN]) == mismatch
 
 
 @pytest.mark.parametrize(("count", "bound"), [("eight", 1), ("nine", 0)])
@@ -1087,6 +1091,14 @@ SMALLER = ev("Correlation was weaker in the three smaller sewersheds than in the
 def test_a_count_in_words_against_another_count_of_its_noun(
     claim: str, restating: list[Evidence]
 ) -> None:
-    found = bind_numbers(extract_numbers(claim), claim, [SEASONS], restating).mismatch
-    assert found is not None
-    assert (found.claim_value, found.paper_value) == ("three", "two")
+    assert _mismatch(claim, [SEASONS], restating) == ("three", "two")
+
+
+def test_a_share_in_words_is_no_count_of_its_noun() -> None:
+    # "one in ten cases" is a share, bound to 9.2% whatever the noun after the percentage
+    exposed = [
+        ev("Median radon was 71 Bq/m3 in cases and 58 Bq/m3 in controls."),
+        ev("Thirty-eight cases (9.2%) and 40 controls (4.8%) had average exposure of 200 Bq/m3."),
+    ]
+    claim = "Nearly one in ten cases had average radon levels of at least 200 Bq/m3."
+    assert _mismatch(claim, exposed) is None

@@ -611,7 +611,7 @@ def bind_numbers(
                 others,
                 as_setting,
                 far,
-                None if digits else _count_head(claim, mention),
+                None if digits or mention.percent else _count_head(claim, mention),
             )
             for f in (found, elsewhere)
         ]

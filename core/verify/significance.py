@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from core.text.normalize import approximate_tolerance, extract_numbers
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
@@ -403,36 +402,7 @@ def check_significance(
     top = _best_estimates(words, paper)
     if not top or any(e.significant for e in top) or _outdone(asserted, words, top, paper):
         return None
-    if _valued_elsewhere(asserted, top, paper):
-        return None
     return NotSignificant(top[0].text, top[0].page)
-
-
-def _valued_elsewhere(claim: str, top: Sequence[Estimate], paper: Sequence[Estimate]) -> bool:
-    """Whether a value of the claim is a significant estimate's and none of the best ones'.
-
-    "Roughly 14% lower than the LSTM" is the significant "13.6% reduction (p<0.001)", not the
-    estimate "during these periods" that shares more of its words. Small whole numbers recur
-    for unrelated things and are not read.
-    """
-    values = [
-        m
-        for m in extract_numbers(claim)
-        if m.percent or not (m.value == m.value.to_integral() and m.value < 10)
-    ]
-
-    def stated(estimate: Estimate) -> set[int]:
-        theirs = extract_numbers(estimate.text)
-        return {
-            i
-            for i, m in enumerate(values)
-            for o in theirs
-            if o.percent == m.percent
-            and abs(o.value - m.value) <= approximate_tolerance(m.value, percent=m.percent)
-        }
-
-    best = set().union(*(stated(e) for e in top))
-    return any(stated(e) - best for e in paper if e.significant)
 
 
 def _outdone(
