@@ -5,29 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.7565,
-    "weights": {"coverage": 1.4458, "cosine": 1.2591, "number_unbound": -0.312},
-    "flag_below": 0.476,
-    "support_at": 0.685,
+    "bias": -0.7511,
+    "weights": {"coverage": 1.3606, "cosine": 1.3184, "number_unbound": -0.3478},
+    "flag_below": 0.474,
+    "support_at": 0.698,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4235,
+    "bias": 0.4588,
     "weights": {
-        "coverage": 0.4955,
-        "cosine": 0.7988,
-        "number_unbound": -0.1015,
-        "judge_logit": 1.5408,
+        "coverage": 0.4917,
+        "cosine": 0.7404,
+        "number_unbound": -0.1192,
+        "judge_logit": 1.591,
     },
-    "flag_below": 0.486,
-    "support_at": 0.559,
-    "skip_at": 0.8303,
+    "flag_below": 0.465,
+    "support_at": 0.553,
+    "skip_at": 0.8296,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.339, "support_at": 0.5}
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques, "
     "study reports",
     "sets": ("scitab-fit", "real-fit", "studies-fit"),
-    "claims": {"no_judge": 918, "with_judge": 823, "cross_lingual": 37},
+    "claims": {"no_judge": 1011, "with_judge": 915, "cross_lingual": 37},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "support_floor": 0.5,
