@@ -1389,9 +1389,10 @@ def _count_head(text: str, mention: NumberMention) -> str | None:
 _IRREGULAR_PLURALS = frozenset({"mice", "people", "children", "men", "women", "teeth", "feet"})
 
 
-#: A count said of each group: "42 schools were assigned to each arm", "16 plots per site".
-_EACH = re.compile(r"\b(?:each|per)\s+(?!of\b)\w+", re.I)
-_EACH_REACH = 40
+#: A count said of each group: "42 schools were assigned to each arm", "16 plots per site";
+#: ``PER_GROUP_REACH`` characters after the count at most.
+PER_GROUP = re.compile(r"\b(?:each|per)\s+(?!of\b|cent\b)\w+", re.I)
+PER_GROUP_REACH = 40
 
 
 def _total_of(
@@ -1427,7 +1428,7 @@ def _total_of(
         m.value * k
         for ev, numbers in found
         for m in numbers
-        if m.value in parts and _EACH.search(ev.text[m.end : m.end + _EACH_REACH])
+        if m.value in parts and PER_GROUP.search(ev.text[m.end : m.end + PER_GROUP_REACH])
         for k in (2, 3, 4)
     }
     # The value as written, or the total a hedge or bound ("more than 9,000") stands for.

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from core.text.normalize import COUNT_WORDS, count_word
 from core.text.words import stem
 from core.types import PaperSentence
-from core.verify.binding import SAMPLE_SIZE, Mismatch
+from core.verify.binding import PER_GROUP, PER_GROUP_REACH, SAMPLE_SIZE, Mismatch
 from core.verify.gates.common import NARRATIVE_CITE, NUMERIC_CITE, PAREN_CITE
 
 #: Words that may stand between a count and its noun ("three human annotators").
@@ -58,9 +58,6 @@ _SHARE_OF = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)})\s+(?:in|out\s+of)\s+
 _UNIT_AFTER = re.compile(
     r"\s*(?:[×x]\s*\d+\s*)?(?:nm|µm|mm|cm|m|km|mg|g|kg|ml|mL|L|h|min|ha|°C)(?![\w-])"
 )
-#: A count of each group is no count of the whole: "42 schools were assigned to each arm".
-_PER_GROUP = re.compile(r"\b(?:to|in|for)\s+each\b|\bper\s+(?!cent\b)\w+", re.I)
-_PER_GROUP_REACH = 30
 #: A relative clause after the noun picks some of them: "the 14 earthquakes that residents felt".
 _RESTRICTED = re.compile(r"\s+(?:that|which|who|whom|whose)\b", re.I)
 
@@ -98,7 +95,7 @@ def _counts(text: str) -> list[tuple[Count, str]]:
         if value < 2 or _SHARE_OF.search(before) or _UNIT_AFTER.match(text, match.end("n")):
             continue
         count = Count(value, stem(noun.removesuffix("s")), match.group(0))
-        if _PER_GROUP.search(text[match.end() : match.end() + _PER_GROUP_REACH]):
+        if PER_GROUP.search(text[match.end() : match.end() + PER_GROUP_REACH]):
             found.append((count, _GROUP))
         elif _PARTIAL.search(before) or _RESTRICTED.match(text, match.end()):
             found.append((count, _PART))
