@@ -22,6 +22,7 @@ from core.text.words import (
     RANKS,
     content_words,
     fact_words,
+    hyphen_parts,
     nearly_all,
     states_same_fact,
     stem,
@@ -587,6 +588,10 @@ def _null_about(
     unaffected"); without ``each`` (an effect claimed), not a whole ("overall employment and
     closure rates"), whose parts may still show one.
     """
+    # "15-minute" holds "15 minutes": a hyphened word's parts, stemmed as singular or plural
+    hyphened = {w for w in words if "-" in w}
+    pieces = hyphen_parts(hyphened) - hyphened
+    spelled = words | {stem(p + end) for p in pieces for end in ("", "s")}
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
         for clause in _null_clauses(ev.text):
@@ -601,14 +606,6 @@ def _null_about(
             # numbers name the subject too: "5 mg/kg had no significant effect" is no 15 mg/kg
             subjects = [content_words(part) - _MEASURES for part in parts]
             scopes = [fact_words(null.scope) - _ANY_SCOPE, _leading_scope(leading, words)]
-            # "15-minute" holds "15 minutes"
-            spelled = words | {
-                stem(f"{p}{end}")
-                for w in words
-                if "-" in w
-                for p in w.split("-")
-                for end in ("", "s")
-            }
             held = all(2 * len(w & spelled) > len(w) for w in scopes if w)
             # what it has no link with: half its words ("diabetes risk", "cancer incidence")
             what = fact_words(null.what)

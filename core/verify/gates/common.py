@@ -153,6 +153,7 @@ class PaperFacts:
         self.unit_text = re.sub(r"(?<=\d)[,\u00a0\u202f\u2009](?=\d{3}\b)", "", normalize_text(raw))
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
+        self.self_phrases: list[str] | None = None  # how it names its own study, on first need
         self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
         self.rows: list[Row] | None = None  # the table rows, read on the first gap or total
         self.gaps: Gaps | None = None  # built on the first number stated as a difference

@@ -138,8 +138,9 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
     blinding = _blinding_misstated(text, facts)
     if blinding is not None:
         return [blinding]
-    observed = _CLAIMED_OBSERVATIONAL.search(text.strip())
-    if observed is not None and not _unclaimed(text.strip(), observed):
+    claim = text.strip()
+    observed = _CLAIMED_OBSERVATIONAL.search(claim)
+    if observed is not None and not _unclaimed(claim, observed):
         own = own_design(facts)
         if own is not None and own[0] == "trial":
             return [
@@ -149,12 +150,12 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
                     f"The paper describes its own study as “{own[1]}”, not an observational one",
                 )
             ]
-    claimed = _CLAIMED.search(text.strip())
-    experiment = _CLAIMED_EXPERIMENT.search(text.strip())
-    if claimed is None and experiment is not None and not _unclaimed(text.strip(), experiment):
+    claimed = _CLAIMED.search(claim)
+    experiment = _CLAIMED_EXPERIMENT.search(claim)
+    if claimed is None and experiment is not None and not _unclaimed(claim, experiment):
         own = own_design(facts)
         claimed = experiment if own is not None and own[0] == "observational" else None
-    if claimed is None or _unclaimed(text.strip(), claimed):
+    if claimed is None or _unclaimed(claim, claimed):
         return _observed_cause(text, facts, evidence)
     own = own_design(facts)
     if own is None or own[0] == "trial":
@@ -204,7 +205,12 @@ def _blinding_misstated(text: str, facts: PaperFacts) -> GateFinding | None:
 
 
 def _self_phrases(facts: PaperFacts) -> list[str]:
-    """How the paper speaks of its own study ("We conducted a double-blind … trial"), title last."""
+    """How the paper speaks of its own study ("We conducted a double-blind … trial"), title last.
+
+    Read once per paper: every claim's design check asks.
+    """
+    if facts.self_phrases is not None:
+        return facts.self_phrases
     text = facts.paper.full_text
     phrases = [m.group(0).strip() for m in _SELF.finditer(text)]
     phrases += [m.group(0).strip() for m in _UNBLINDED.finditer(text)]
@@ -212,7 +218,8 @@ def _self_phrases(facts: PaperFacts) -> list[str]:
     for name in dict.fromkeys(_STUDY_NAME.findall(facts.paper.title)):
         named = re.compile(rf"\b{re.escape(name)}\s+(?:was|is)\s+an?\s+{_KIND}", re.I)
         phrases += [m.group(0).strip() for m in named.finditer(text)]
-    return [*phrases, facts.paper.title]
+    facts.self_phrases = [*phrases, facts.paper.title]
+    return facts.self_phrases
 
 
 def own_design(facts: PaperFacts) -> tuple[str, str] | None:
