@@ -25,6 +25,7 @@ PAPER = make_paper(
         "participants developed diabetes. The cohort was 58% female.",
         "Delivery cost £139.50 per pupil, mostly staff time.",
         "Dementia developed in 7.0% of users and 10.2% of non-users.",
+        "SDT-12 out-yielded the local variety in 29 of 34 farm-seasons.",
     ]
 )
 
@@ -116,6 +117,22 @@ def test_a_bound_reaches_to_its_next_round_number(value: str, step: str) -> None
     ],
 )
 def test_bounds(claim: str, number_flagged: bool) -> None:
+    flagged, reasons = _number_flagged(claim)
+    assert flagged == number_flagged, reasons
+
+
+@pytest.mark.parametrize(
+    ("claim", "number_flagged"),
+    [
+        # a percentage worked out from a count of a whole the paper gives (29 of 34 is 85.3%)
+        ("SDT-12 out-yielded the local variety in about 85% of farm-seasons.", False),
+        ("SDT-12 out-yielded the local variety in 85% of farm-seasons.", False),
+        ("SDT-12 out-yielded the local variety in 85.3% of farm-seasons.", False),
+        ("SDT-12 out-yielded the local variety in 86% of farm-seasons.", True),
+        ("SDT-12 out-yielded the local variety in about 88% of farm-seasons.", True),
+    ],
+)
+def test_a_percentage_of_a_counted_whole(claim: str, number_flagged: bool) -> None:
     flagged, reasons = _number_flagged(claim)
     assert flagged == number_flagged, reasons
 

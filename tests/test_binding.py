@@ -1102,3 +1102,68 @@ def test_a_share_in_words_is_no_count_of_its_noun() -> None:
     ]
     claim = "Nearly one in ten cases had average radon levels of at least 200 Bq/m3."
     assert _mismatch(claim, exposed) is None
+
+
+SCREENED = ev("Of 212 nurses screened, 184 were randomised.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the count opening the clause after the whole's is the part's: it counts nurses too
+        ("The trial randomised 184 nurses.", None),
+        ("The trial randomised 212 nurses.", ("212", "184")),
+        ("The team screened 212 nurses.", None),
+    ],
+)
+def test_a_count_of_a_part_after_its_whole(claim: str, mismatch: tuple[str, str] | None) -> None:
+    assert _mismatch(claim, [SCREENED]) == mismatch
+
+
+DARKER = ev("Sensitivity was lower in skin types IV–VI (13 of 22 melanomas, 59.1%).")
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the part of the claim's whole is counted out of it, no rival of it
+        ("The skin-type estimate rests on 22 melanomas.", None),
+        ("The skin-type estimate rests on 24 melanomas.", ("24", "13")),
+    ],
+)
+def test_a_part_counted_out_of_the_claims_whole(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    assert _mismatch(claim, [DARKER]) == mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the other side of a split by skin is another group
+        ("Sensitivity was 88.9% in lighter skin.", None),
+        ("Sensitivity was 70.2% in darker skin.", ("70.2%", "59.1%")),
+    ],
+)
+def test_the_other_side_of_a_split_is_another_group(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    assert _mismatch(claim, [ev("Sensitivity was 59.1% in darker skin.")]) == mismatch
+
+
+COHORT = [
+    ev("The cohort had 48,316 people (mean age 73; 56.8% women): 17,204 statin users."),
+    ev("Of 48,316 participants, 17,204 (35.6%) used statins at baseline."),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # what follows a bracket is not the words of a value listed in it
+        ("Slightly more than a third of the cohort were statin users.", False),
+        ("About 30% of the cohort were statin users.", True),
+    ],
+)
+def test_a_value_listed_in_brackets(claim: str, flagged: bool) -> None:
+    assert (_mismatch(claim, COHORT) is not None) == flagged

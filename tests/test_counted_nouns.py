@@ -20,6 +20,7 @@ PAPER = make_paper(
         "The trial enrolled 84 schools, and 42 schools were assigned to each arm.",
         "At each site there were 16 plots per site.",
         "Assuming an ICC of 0.08, 80 clinics would give 80% power to detect the difference.",
+        "Of the nurses, 71 attended at least six sessions; patients were aged 65 years or more.",
     ]
 )
 COUNTS = paper_counts(PAPER.sentences)
@@ -53,6 +54,10 @@ COUNTS = paper_counts(PAPER.sentences)
         # thousands separators; a decimal is no count
         ("In all, 12,000 images were labelled.", [(12000, "image")]),
         ("It scores 2.5 points.", []),
+        # spans and ages are measures; a bound counts no whole
+        ("Records covered six years of operations.", []),
+        ("The mean age was above 83 years.", []),
+        ("Nurses attended more than six sessions.", []),
     ],
 )
 def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
@@ -89,6 +94,9 @@ def test_counts_read(text: str, counts: list[tuple[int, str]]) -> None:
         # the whole of a share counts nothing
         ("Around three in five reported cases were in children under five.", None),
         ("The registry recorded five cases in children.", ("five cases", "14,862 cases")),
+        # a bound the paper gives a noun is no count of it; a span is no count of years
+        ("Most nurses attended six of the eight sessions.", None),
+        ("The audit covered six years of records.", None),
     ],
 )
 def test_a_count_the_paper_gives_otherwise(claim: str, mismatch: tuple[str, str] | None) -> None:

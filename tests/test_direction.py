@@ -774,3 +774,26 @@ def test_the_studys_own_arm_is_no_part_apart() -> None:
     claim = "Memory improved significantly on the Mediterranean diet."
     found = check_null_finding(claim, null_findings(paper.sentences), passages)
     assert found is not None and found.reason == "negation_dropped:no"
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # what a null finding left unchanged, each thing it lists; another outcome is not denied
+        ("The programme cut sickness absence among nurses.", "not"),
+        ("The programme improved personal accomplishment.", "not"),
+        ("The programme lowered emotional exhaustion by about five points.", None),
+        # how it did not change is no thing it left unchanged
+        ("Revenue per employee rose by about 5%.", "not"),
+    ],
+)
+def test_what_a_null_finding_left_unchanged(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "The programme did not change depersonalisation, personal accomplishment, sickness "
+            "absence or intention to leave.",
+            "Revenue per employee did not change detectably (difference 1.2%).",
+        ]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

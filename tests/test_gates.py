@@ -505,6 +505,21 @@ def test_a_superlative_of_the_paper_backs_best(evidence: str, flagged: bool) -> 
 
 
 @pytest.mark.parametrize(
+    ("evidence", "flagged"),
+    [
+        # a ranking of first backs a top choice; a first season does not
+        ("Of the 16 farmers, eleven ranked SDT-12 first.", False),
+        ("In the first season, eleven farmers grew SDT-12.", True),
+    ],
+)
+def test_ranked_first_backs_a_top_choice(evidence: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "Eleven of the 16 farmers named SDT-12 as their top choice."
+    assert bool(check_overclaims(claim, [evidence])) == flagged
+
+
+@pytest.mark.parametrize(
     ("claim", "missing"),
     [
         # a name in other words, glossed with the abbreviation the paper gives it

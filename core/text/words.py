@@ -104,7 +104,8 @@ COMPARED = re.compile(
 #: Words that tell one group of a study from the others, by kind: its rank ("the third
 #: quarter", "the highest tertile", "ninth grade"), its sex ("femal" is the stem of
 #: "females"), its arm ("control schools" against "programme schools") or its place (urban
-#: against rural: "citi" is the stem of "cities") or its season of sampling.
+#: against rural: "citi" is the stem of "cities"), its season of sampling, or the side of a
+#: split by skin it is on.
 RANKS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth highest lowest top bottom "
     "middle"
@@ -126,6 +127,8 @@ _GROUPS = (
     },
     # seasons of sampling: "higher in spring than in summer"
     {w: w for w in "spring summer autumn winter".split()},
+    # the two sides of a split by skin: "in darker skin"
+    {w: w for w in "lighter darker".split()},
 )
 
 
@@ -136,6 +139,7 @@ _DIMENSIONS: tuple[frozenset[str], ...] = (
     frozenset(),
     frozenset({"urbanicity", "area"}),
     frozenset({"season", "seasonal", "seasons"}),
+    frozenset(),
 )
 
 

@@ -194,16 +194,22 @@ def number_context(text: str, start: int, end: int) -> _Context:
     # The value's interval or test in brackets is no word of it: "62% (95% CI 53 to 69) within
     # 7 to 59 days" is said within 7 to 59 days.
     aside = _STATISTIC_ASIDE.match(text, end)
-    after = text[aside.end() if aside else end :]
-    right = _side(_durations_joined(_tokens(after)), row)
+    after = text[aside.end() if aside else end : _bracket_end(text, start, end)]
+    right = _side(_durations_joined(_tokens(after)), row, ahead=True)
     # What a value is compared with is not whose it is: "11 kJ/mol, weaker than Ni2(m-dobdc)".
     reference = REFERENCE.search(after)
     owned = (
-        _side(_durations_joined(_tokens(after[: reference.start()])), row) if reference else right
+        _side(_durations_joined(_tokens(after[: reference.start()])), row, ahead=True)
+        if reference
+        else right
     )
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
+    # "Of 212 nurses screened, 184 were randomised": 184 counts nurses too.
+    partitive = _PARTITIVE.search(text[:start])
+    if partitive is not None:
+        words |= content_words(partitive.group("whole"))
     owner = _OWNER_AFTER.match(text, end)
     names = [owner.group(1).casefold()] if owner and _owner_name(owner.group(1)) else []
     names += [
@@ -232,9 +238,29 @@ def number_context(text: str, start: int, end: int) -> _Context:
     )
 
 
+def _bracket_end(text: str, start: int, end: int) -> int | None:
+    """Where the bracket a number is listed in closes, or None when it is in none or opens it.
+
+    "(mean age 73.4 years; 56.8% women): 17,204 statin users": what follows the bracket is not
+    56.8%'s; "14 of 56 participants (25%) reported an event" is 25%'s.
+    """
+    opened = text.rfind("(", 0, start)
+    if opened < 0 or ")" in text[opened:start] or not re.search(r"[^\W\d_]", text[opened:start]):
+        return None
+    closed = text.find(")", end)
+    return closed if closed >= 0 else None
+
+
 def _owner_name(word: str) -> bool:
     """A name right after "for" or "by" owns the value: BM25, or a capitalised "Full-context"."""
     return NAME.match(word) is not None or (word[0].isupper() and "-" in word)
+
+
+#: A count of a whole opening the sentence, before the count of its part: "Of 212 nurses
+#: screened, ".
+_PARTITIVE = re.compile(
+    r"(?:^|[.;:]\s+)Of\s+(?:the\s+|all\s+)?\d[\d,]*\s+(?P<whole>[^,;()]{1,60}),\s*$", re.I
+)
 
 
 _STATISTIC_ASIDE = re.compile(
@@ -332,8 +358,11 @@ def _setting(token: str) -> str:
     return stem(token.casefold())
 
 
-def _side(tokens: Iterable[str], row: bool) -> list[str]:
-    """Tokens from the number outwards, up to CONTEXT_WORDS words or a column boundary."""
+def _side(tokens: Iterable[str], row: bool, *, ahead: bool = False) -> list[str]:
+    """Tokens from the number outwards, up to CONTEXT_WORDS words or a column boundary.
+
+    ``ahead``: the tokens follow the number.
+    """
     out: list[str] = []
     size = 0.0
     tokens = list(tokens)
@@ -341,7 +370,7 @@ def _side(tokens: Iterable[str], row: bool) -> list[str]:
         if token in ";；" or (token == ":" and row) or size >= CONTEXT_WORDS:
             break
         if token in ",，":
-            if _own_clause(tokens[i + 1 :]):
+            if _own_clause(tokens[i + 1 :]) or (ahead and _opens_clause(tokens[i + 1 :])):
                 break
             continue
         if token != ":":
@@ -364,6 +393,21 @@ def _own_clause(tokens: Sequence[str]) -> bool:
             return words > 0
         words += 1
     return False
+
+
+def _opens_clause(tokens: Sequence[str]) -> bool:
+    """Whether the words after a comma open with a number whose clause goes on in words.
+
+    "Of 212 nurses screened, 184 were randomised": "were randomised" is 184's, not 212's;
+    a list ("88.7, 91.2 and 93.0", "3, 7, 15 and 30-day") is one clause.
+    """
+    if not tokens or not _NUMBER_TOKEN.fullmatch(tokens[0]):
+        return False
+    after = next((t for t in tokens[1:] if not _NUMBER_TOKEN.fullmatch(t)), "")
+    return after.isalpha() and after.casefold() not in _LIST_JOINS
+
+
+_LIST_JOINS = frozenset({"and", "or", "to", "vs", "versus"})
 
 
 def _join(tokens: Sequence[str]) -> str:
@@ -1153,21 +1197,18 @@ def _stated_otherwise(
 ) -> tuple[int, Mismatch] | None:
     """A value of the same kind in the evidence sentence that states the claim's fact.
 
-    A value the claim itself states elsewhere is no rival.
+    A value the claim itself states elsewhere is no rival, nor one of another group ("in
+    darker skin" for a claim about lighter skin).
     """
     ev, numbers = best
     claimed = {v for forms, _ in others for v in forms}
+    contexts = [number_context(ev.text, other.start, other.end) for other in numbers]
     rivals = [
         other
-        for other in numbers
-        if same_kind(
-            mention,
-            other,
-            claim,
-            ev.text,
-            same_name=bool(wanted.names & number_context(ev.text, other.start, other.end).names),
-        )
+        for other, have in zip(numbers, contexts, strict=True)
+        if same_kind(mention, other, claim, ev.text, same_name=bool(wanted.names & have.names))
         and not value_forms(other) & claimed
+        and not conflicting_groups(wanted.words, have.words)
     ]
     if not rivals:
         return None
@@ -1562,8 +1603,13 @@ def _contradicting(
             if not same_kind(mention, other, claim, ev.text, same_name=named):
                 continue
             # A value within the rounding of the claim's, or of the paper's own hedged
-            # statement of it ("about 4,400" against 4,363), is the same value.
-            if _covers(mention, other) or any(_near(v, other) for v in hedged):
+            # statement of it ("about 4,400" against 4,363), is the same value; a part of the
+            # claim's value ("13 of 22" for a claim of 22) is counted out of it.
+            if (
+                _covers(mention, other)
+                or any(_near(v, other) for v in hedged)
+                or _part_of(ev.text, other, mention)
+            ):
                 continue
             overlap = _overlap(wanted, have)
             if overlap is None:
@@ -1598,6 +1644,15 @@ def _contradicting(
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
     return best
+
+
+def _part_of(text: str, part: NumberMention, whole: NumberMention) -> bool:
+    """Whether ``text`` counts ``part`` out of the whole's value: "13 of 22 melanomas"."""
+    found = _OUT_OF.match(text, part.end)
+    return found is not None and Decimal(found.group(1).replace(",", "")) in value_forms(whole)
+
+
+_OUT_OF = re.compile(r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?(\d{1,3}(?:,\d{3})+|\d+)(?![.\d])")
 
 
 def _inside_bound(claim: str, mention: NumberMention, rival: Mismatch) -> bool:

@@ -37,18 +37,25 @@ _EN = re.compile(
 #: Before a count, words that make it a part, an order or a bound rather than the total.
 _PARTIAL = re.compile(
     r"\b(?:on|in|for|across|at|from|to|of|between|among|over|under|within|per|every|each|first|"
-    r"last|top|other|these|those|remaining|additional|extra|another|more|fewer|less|least|most|"
-    r"than|about|around|nearly|almost|approximately|roughly|some|up|or|and|next|previous|"
+    r"last|top|other|these|those|remaining|additional|extra|another|some|or|and|next|previous|"
     # a reference, not a count: "Table 2 shows"
     r"table|tab\.|figure|fig\.|section|sec\.|eq\.|appendix|step|stage|version)\s*$",
+    re.I,
+)
+#: Before a count, words that make it a bound or an estimate: "at least six sessions".
+_BOUND = re.compile(
+    r"\b(?:more|fewer|less|least|most|than|about|around|nearly|almost|approximately|roughly|up|"
+    r"above|below)\s*$",
     re.I,
 )
 #: A capitalised word before the number makes it a label: "Box 3 provides", "Task 2 asks".
 _LABEL = re.compile(r"\b[A-Z][\w.\-]*\s*$")
 #: Plural nouns that count no thing: "two times", "three ways", "the other ones", "3 points"
-#: (a measure: 9 points of one outcome and 8 of another are no rivals).
+#: (a measure: 9 points of one outcome and 8 of another are no rivals), "six years" (a span or
+#: an age: "aged 65 years" and "six years of records" measure other things).
 _NOT_THINGS = frozenset(
     {"times", "ways", "ones", "others", "thirds", "halves", "folds", "orders", "points"}
+    | {"seconds", "minutes", "hours", "days", "weeks", "months", "years", "decades"}
 )
 
 
@@ -76,13 +83,14 @@ def counts_in(text: str) -> list[Count]:
     return [count for count, kind in _counts(text) if kind == _WHOLE]
 
 
-_WHOLE, _PART, _GROUP = "whole", "part", "group"
+_WHOLE, _PART, _GROUP, _BOUNDED = "whole", "part", "group", "bound"
 
 
 def _counts(text: str) -> list[tuple[Count, str]]:
-    """Each count of things, with whether it counts the whole, may count a part, or one group.
+    """Each count of things: of the whole, maybe of a part, of one group, or a bound.
 
-    A count of each group ("42 schools were assigned to each arm") is no count of the whole.
+    A count of each group ("42 schools were assigned to each arm") is no count of the whole,
+    nor is a bound ("at least six sessions") a count at all.
     """
     found = []
     for match in _EN.finditer(text):
@@ -97,6 +105,8 @@ def _counts(text: str) -> list[tuple[Count, str]]:
         count = Count(value, stem(noun.removesuffix("s")), match.group(0))
         if PER_GROUP.search(text[match.end() : match.end() + PER_GROUP_REACH]):
             found.append((count, _GROUP))
+        elif _BOUND.search(before):
+            found.append((count, _BOUNDED))
         elif _PARTIAL.search(before) or _RESTRICTED.match(text, match.end()):
             found.append((count, _PART))
         else:
@@ -108,12 +118,12 @@ def _counts(text: str) -> list[tuple[Count, str]]:
 class PaperCounts:
     """Each noun the paper counts, with the values it gives and where it first gives each.
 
-    ``stated`` holds every value the paper gives a noun, counts of a part included.
+    ``stated`` holds every value the paper gives a noun, counts of a part and bounds included.
     """
 
     counts: dict[str, dict[int, tuple[str, PaperSentence]]]
     stated: dict[str, set[int]]
-    #: Every count of a noun with its sentence, counts of a part included.
+    #: Every count of a noun with its sentence, counts of a part included, bounds not.
     each: dict[str, list[tuple[Count, PaperSentence]]]
 
 
@@ -129,7 +139,7 @@ def paper_counts(sentences: Sequence[PaperSentence]) -> PaperCounts:
             continue
         for count, kind in _counts(sentence.text):
             stated.setdefault(count.noun, set()).add(count.value)
-            if kind != _GROUP:
+            if kind in (_WHOLE, _PART):
                 each.setdefault(count.noun, []).append((count, sentence))
             if kind == _WHOLE:
                 counts.setdefault(count.noun, {}).setdefault(count.value, (count.written, sentence))

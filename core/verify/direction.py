@@ -447,6 +447,7 @@ class _Null:
     negation: str
     what: str = ""  # what it has no link with: "with the incidence of any specific cancer type"
     pair: bool = False  # the subject is two things compared: "between green space and eczema"
+    changed: bool = False  # what follows is what it left unchanged: "did not change absence"
 
 
 def _null(clause: str) -> _Null | None:
@@ -464,13 +465,34 @@ def _null(clause: str) -> _Null | None:
     negation = next(groups[g] for g in ("no", "not", "did", "un") if groups.get(g))
     scope = _SCOPE.match(clause, found.end())
     linked = _LINKED_WITH.match(clause, found.end())
+    changed = None if scope or linked else _CHANGED.match(clause, found.end())
+    what = linked.group("what") if linked else changed.group("what") if changed else ""
     return _Null(
         groups.get("subject") or groups["pair"],
         scope.group("scope") if scope else "",
         negation,
-        linked.group("what") if linked else "",
+        what,
         pair=not groups.get("subject") or _EACH_OTHER.match(clause, found.end()) is not None,
+        changed=changed is not None,
     )
+
+
+#: What "did not change" left unchanged, right after it: "did not change depersonalisation".
+_CHANGED = re.compile(r"(?<=change)\s+(?![a-z]+ly\b)(?P<what>[^,;.()]+)")
+#: The things a list names, each on its own.
+_LISTED = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
+
+
+def _listed_after(text: str, clause: str, first: str) -> list[str]:
+    """``first`` and the items of the list it opens, which run on past the clause's comma.
+
+    "did not change depersonalisation, personal accomplishment, sickness absence or intention
+    to leave" names four things.
+    """
+    at = text.find(clause)
+    rest = text[at + len(clause) :] if at >= 0 else ""
+    end = re.search(r"[;.()]", rest)
+    return [first, *(p for p in _LISTED.split(rest[: end.start() if end else None]) if p.strip())]
 
 
 #: "organic and mixed farms did not differ from each other": the subject is a pair.
@@ -607,9 +629,11 @@ def _null_about(
             subjects = [content_words(part) - _MEASURES for part in parts]
             scopes = [fact_words(null.scope) - _ANY_SCOPE, _leading_scope(leading, words)]
             held = all(2 * len(w & spelled) > len(w) for w in scopes if w)
-            # what it has no link with: half its words ("diabetes risk", "cancer incidence")
-            what = fact_words(null.what)
-            held = held and (not what or 2 * len(what & words) >= len(what))
+            # what it has no link with, or left unchanged: half the words of it, or of one of
+            # the things it lists ("diabetes risk", "cancer incidence")
+            items = _listed_after(ev.text, clause, null.what) if null.changed else [null.what]
+            whats = [what for item in items if (what := fact_words(item))]
+            held = held and (not whats or any(2 * len(w & words) >= len(w) for w in whats))
             # one word of a long subject may go: "bottled water sales" names "Sales of untaxed
             # bottled water"
             if held and any(subject and nearly_all(subject, words, 4) for subject in subjects):

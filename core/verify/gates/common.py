@@ -24,6 +24,7 @@ from core.types import BlockKind, Paper
 from core.verify.gates.lexicon import DEMONYMS, NAME_MODIFIERS, UNITS_ZH
 
 if TYPE_CHECKING:
+    from core.text.proportions import CountShare
     from core.verify.comparison import Row
     from core.verify.gates.differences import Gaps
 
@@ -158,6 +159,7 @@ class PaperFacts:
         self.rows: list[Row] | None = None  # the table rows, read on the first gap or total
         self.gaps: Gaps | None = None  # built on the first number stated as a difference
         self.totals: set[int] | None = None  # built on the first count of a total ("3 of 4")
+        self.count_shares: list[CountShare] | None = None  # "29 of 34", on the first percentage
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""

@@ -1,8 +1,9 @@
 """The overclaim lexicon: one row per absolute concept, its English and Chinese forms.
 
-``en`` is the regular expression of the English word in a claim, ``en_backing`` the words that
-back it when found in the evidence, ``zh`` the Chinese forms in a claim and ``zh_backing`` the
-Chinese words that back it. Adding a language is adding two columns.
+``en`` is the regular expression of the English word in a claim, ``en_backing`` the words
+(regular expressions, lower case) that back it when found in the evidence, ``zh`` the Chinese
+forms in a claim and ``zh_backing`` the Chinese words that back it. Adding a language is adding
+two columns.
 """
 
 from __future__ import annotations
@@ -122,6 +123,8 @@ OVERCLAIMS: dict[str, Concept] = {
             "top",
             "better",
             "preferred",
+            # "eleven ranked SDT-12 first" backs a "top choice"
+            r"(?:ranked|rated|placed|came|finished)\s+(?:[\w-]+\s+){0,3}?first\b",
         ),
         ("最好", "最佳", "最优", "首选"),
         ("最好", "最佳", "最优", "优于", "首选"),

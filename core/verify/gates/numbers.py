@@ -14,6 +14,7 @@ from core.text.normalize import (
     BOUND_BELOW_AFTER,
     HEDGE,
     NumberMention,
+    approximate_tolerance,
     assigned_letter,
     canonical_number,
     extract_numbers,
@@ -24,6 +25,8 @@ from core.text.normalize import (
     settle_bound,
     spans_years,
 )
+from core.text.proportions import count_shares
+from core.text.words import content_words
 from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
@@ -57,7 +60,11 @@ def check_numbers(
     spans = [m for m in stated if _spans_years(m, text, facts)]
     anchors += [f"number:{m.canonical}" for m in spans]
     checked = [_settled(m, text, facts) for m in stated if m not in spans]
-    derived = [m for m in checked if _derived(m, text, facts) or _counted(m, text, facts)]
+    derived = [
+        m
+        for m in checked
+        if _derived(m, text, facts) or _counted(m, text, facts) or _share_of_counts(m, text, facts)
+    ]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
     for mention in checked:
@@ -138,6 +145,29 @@ def _counted(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if facts.totals is None:
         facts.totals = table_totals(_rows(facts))
     return all(t.total in facts.totals for t in counts)
+
+
+def _share_of_counts(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A percentage the claim works out from a count of a whole the paper states.
+
+    "in about 85% of the farm-seasons" for "in 29 of 34 farm-seasons" (85.3%): within its
+    rounding, and the whole's words are the claim's.
+    """
+    if not mention.percent or facts.has_number(mention):
+        return False
+    if facts.count_shares is None:
+        facts.count_shares = [c for s in facts.paper.sentences for c in count_shares(s.text)]
+    if mention.approximate:
+        tolerance = approximate_tolerance(mention.value, percent=True)
+    else:
+        exponent = mention.value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        tolerance = Decimal(5) * Decimal(10) ** (-(places + 1))
+    wanted = content_words(text)
+    return any(
+        abs(share.percent - mention.value) <= tolerance and content_words(share.words) & wanted
+        for share in facts.count_shares
+    )
 
 
 def _rows(facts: PaperFacts) -> list[Row]:

@@ -186,7 +186,7 @@ _SHARE_OF_SENTENCE = 0.25
 def _quantified_in_paper(claim: str, noun: str, backing: Sequence[str], paper: str) -> bool:
     """Whether a paper sentence quantifies the noun so and shares enough of the claim's words."""
     words = {w for w in content_words(claim) - _QUANTIFIERS if not _same_noun(w, noun)}
-    quantifier = "|".join(re.escape(b) for b in backing)
+    quantifier = "|".join(backing)
     for found in re.finditer(rf"\b(?:{quantifier})\s+{_NOUN}", paper):
         if not _same_noun(noun, found.group(1)):
             continue
@@ -250,7 +250,7 @@ def check_overclaims(text: str, evidence: Sequence[str], paper_text: str = "") -
     paper = paper_text.casefold()
     for term in overclaim_terms(text):
         concept = OVERCLAIMS[term]
-        backed = any(re.search(rf"\b{re.escape(b)}", ev) for b in concept.en_backing) or any(
+        backed = any(re.search(rf"\b{b}", ev) for b in concept.en_backing) or any(
             b in ev for b in concept.zh_backing
         )
         noun = _quantified(text, concept.en)
