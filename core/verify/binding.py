@@ -206,10 +206,6 @@ def number_context(text: str, start: int, end: int) -> _Context:
     tokens = [*reversed(left), *right]
     # "n=7", "k=10": a column named by a setting is part of what the value is about.
     words = content_words(_join(tokens)) | {t.casefold() for t in tokens if "=" in t}
-    # "Of 212 nurses screened, 184 were randomised": 184 counts nurses too.
-    partitive = _PARTITIVE.search(text[:start])
-    if partitive is not None:
-        words |= content_words(partitive.group("whole"))
     owner = _OWNER_AFTER.match(text, end)
     names = [owner.group(1).casefold()] if owner and _owner_name(owner.group(1)) else []
     names += [
@@ -254,13 +250,6 @@ def _bracket_end(text: str, start: int, end: int) -> int | None:
 def _owner_name(word: str) -> bool:
     """A name right after "for" or "by" owns the value: BM25, or a capitalised "Full-context"."""
     return NAME.match(word) is not None or (word[0].isupper() and "-" in word)
-
-
-#: A count of a whole opening the sentence, before the count of its part: "Of 212 nurses
-#: screened, ".
-_PARTITIVE = re.compile(
-    r"(?:^|[.;:]\s+)Of\s+(?:the\s+|all\s+)?\d[\d,]*\s+(?P<whole>[^,;()]{1,60}),\s*$", re.I
-)
 
 
 _STATISTIC_ASIDE = re.compile(
