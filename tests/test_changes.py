@@ -79,6 +79,9 @@ PRICES = "Menu prices went up by 2.9% and errors were reduced by 3 points."
         ("Restaurant employment fell by 6.8% in the treated suburbs.", ("fell", "rose")),
         ("Menu prices went down by 2.9%.", ("went down", "went up")),
         ("Errors increased by 3 points.", ("increased", "reduced")),
+        # a hedged size reaches as far as its hedge does
+        ("Menu prices fell by almost 3%.", ("fell", "went up")),
+        ("Menu prices fell by 3%.", None),
         # the same way, another size, a percentage against a count, a change either way
         ("Earnings increased by 6.8%.", None),
         ("Employment fell by 1.1%.", None),
@@ -90,4 +93,29 @@ def test_a_change_the_evidence_gives_the_other_way(
     claim: str, reversed_: tuple[str, str] | None
 ) -> None:
     found = opposite_change(claim, _evidence(EARNINGS, PRICES))
+    assert (found and (found.claim_word, found.paper_word)) == reversed_
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        # the paper's end as the claim's start, words between them or not
+        (
+            "The share at intersections fell from 53% to 44%.",
+            ("from 53% to 44%", "from 44% to 53%"),
+        ),
+        ("Median latency dropped from 212 ms to 148 ms.", ("from 212 to 148", "from 148 to 212")),
+        # the paper's order, or other values
+        ("The share at intersections rose from 44% to 53%.", None),
+        ("The share at intersections fell from 53% to 41%.", None),
+    ],
+)
+def test_a_change_from_the_papers_end_to_its_start(
+    claim: str, reversed_: tuple[str, str] | None
+) -> None:
+    evidence = _evidence(
+        "Among injuries, the share at intersections rose from 44% before opening to 53% after.",
+        "Median latency rose from 148 ms to 212 ms with retrieval.",
+    )
+    found = opposite_change(claim, evidence)
     assert (found and (found.claim_word, found.paper_word)) == reversed_

@@ -62,6 +62,13 @@ COACHING = make_paper(
     ],
     title="Instructional coaching and pupil attainment",
 )
+BEFORE_AFTER = make_paper(
+    [
+        "We conducted a controlled before-and-after study in 41 schools.",
+        "We used a controlled interrupted time-series design with monthly data.",
+    ],
+    title="Sugar-free school meals and children's teeth",
+)
 SURVEY = make_paper(
     [
         "Students who used screens before bed slept on average 24 minutes less.",
@@ -84,6 +91,7 @@ SURVEY = make_paper(
             ("trial", "This was an individually randomised, open-label, parallel-group trial"),
         ),
         (ACORN, ("trial", "ACORN was a parallel-group, double-blind, placebo-controlled trial")),
+        (BEFORE_AFTER, ("quasi-experimental", "We conducted a controlled before-and-after study")),
     ],
 )
 def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) -> None:
@@ -116,6 +124,12 @@ def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) ->
         ("The researchers ran an experiment in which some adults used the app.", TRIAL, False),
         # a paper that does not say what its study is
         ("A randomised trial found that the retriever works.", PLAIN, False),
+        # designs that assign nothing; assignment said in other words; "or not" denies nothing
+        ("Schools were randomly allocated either to sugar-free menus or not.", BEFORE_AFTER, True),
+        ("Children aged five were randomly allocated to sugar-free menus.", BEFORE_AFTER, True),
+        ("The team randomly assigned districts to be charged or not charged.", BEFORE_AFTER, True),
+        ("The team did not randomly assign districts to the policy.", BEFORE_AFTER, False),
+        ("In this controlled experiment, schools served sugar-free menus.", BEFORE_AFTER, True),
     ],
 )
 def test_a_trial_the_paper_did_not_run(claim: str, paper: object, flagged: bool) -> None:
@@ -184,6 +198,8 @@ def test_a_blinding_or_unit_the_paper_does_not_describe(
         ("Screens before bed were common, and none caused harm.", 0, SURVEY, False),
         ("Evening light causes later sleep.", 1, SURVEY, False),
         ("The drug causes a fall in viral RNA.", 0, CELLS, False),
+        # a design built to estimate an effect without assigning it: no mere association
+        ("The sugar-free menus caused the fall in caries.", 0, BEFORE_AFTER, False),
     ],
 )
 def test_a_cause_an_observational_study_cannot_show(

@@ -797,3 +797,22 @@ def test_what_a_null_finding_left_unchanged(claim: str, negation: str | None) ->
     )
     found = check_null_finding(claim, null_findings(paper.sentences))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # "more specific" is of the specificity the paper found no difference in
+        ("In the reader study the model was significantly more specific than experts.", "no"),
+        ("In the reader study the model was more sensitive than experts.", None),
+    ],
+)
+def test_an_adjective_is_of_its_noun(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "In a reader study the model was more sensitive than 14 experts, with no significant "
+            "difference in specificity."
+        ]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

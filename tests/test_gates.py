@@ -562,3 +562,21 @@ def test_the_only_one_is_an_absolute(claim: str, evidence: str, flagged: bool) -
     from core.verify.gates.overclaims import check_overclaims
 
     assert bool(check_overclaims(claim, [evidence])) == flagged
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # what all of the participants are, after them, restates who was eligible
+        (
+            "Just over 400 residents, all aged 65 or older, took part.",
+            "Overall, 412 residents aged 65 years or older were randomised.",
+            False,
+        ),
+        ("Just over 400 residents, all of whom improved, took part.", "Residents improved.", True),
+    ],
+)
+def test_what_all_of_the_participants_are(claim: str, evidence: str, flagged: bool) -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    assert bool(check_overclaims(claim, [evidence])) == flagged

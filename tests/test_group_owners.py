@@ -46,6 +46,7 @@ TRAINING = (
     "Training the transformer took 6.4 GPU-hours, compared with 11 minutes on a 32-core CPU for "
     "XGBoost."
 )
+DISTRESS = "Distress affected 19.6% of the cash group and 27.8% of controls (OR 0.63)."
 TABLE = (
     "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
     "mixed 9.3 (8.1-10.6)."
@@ -92,6 +93,17 @@ TABLE = (
         ("The transformer could be trained in about 11 minutes.", TRAINING, ("11", "6.4")),
         ("XGBoost could be trained in about 11 minutes.", TRAINING, None),
         ("Training the transformer took 6.4 GPU-hours.", TRAINING, None),
+        # two groups' values exchanged, each named with the other's group
+        (
+            "In all, 27.8% of cash recipients had distress, compared with 19.6% of controls.",
+            DISTRESS,
+            ("27.8%", "19.6%"),
+        ),
+        (
+            "In all, 19.6% of cash recipients had distress, compared with 27.8% of controls.",
+            DISTRESS,
+            None,
+        ),
     ],
 )
 def test_group_mismatch(claim: str, paper: str, expected: tuple[str, str] | None) -> None:

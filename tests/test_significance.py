@@ -342,3 +342,17 @@ def test_an_estimates_own_statistic_says_whether_it_is_significant(
 ) -> None:
     read = [e.significant for e in estimates(make_paper([sentence]).sentences)]
     assert read == ([] if significant is None else [significant])
+
+
+def test_what_a_bracket_compares_names_its_estimate() -> None:
+    paper = make_paper(
+        [
+            "Performance was similar at the two hospitals (AUC 0.92 at Marlowe vs 0.89 at St "
+            "Brigid's; p=0.21).",
+            "Sensitivity was higher in types I-III than in types IV-VI (p=0.002).",
+        ]
+    )
+    found = estimates(paper.sentences)
+    claim = "The model did significantly better at Marlowe Hospital than at St Brigid's."
+    assert check_significance(claim, found)
+    assert check_significance("Sensitivity was significantly higher in types I-III.", found) is None

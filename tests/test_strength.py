@@ -44,6 +44,18 @@ DENIED = [
         ),
         ("Women who walked more had a lower risk of death.", DENIED, None),
         ("The new schedule cut the number of missed doses.", PLAIN, None),
+        # what was responsible, and what doing something would do, are causes too
+        (
+            "Coffee was responsible for the lower liver cancer risk.",
+            ASSOCIATION,
+            "overclaim_causal",
+        ),
+        (
+            "Drinking more coffee would halve the risk of liver cancer.",
+            ASSOCIATION,
+            "overclaim_causal",
+        ),
+        ("Coffee drinkers would have a lower risk of liver cancer.", ASSOCIATION, None),
     ],
 )
 def test_strength(claim: str, evidence: list[str], reason: str | None) -> None:

@@ -114,3 +114,26 @@ UNDONE = make_paper(
 def test_what_the_paper_did_not_collect_deploy_or_identify(claim: str, flagged: bool) -> None:
     evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in UNDONE.sentences]
     assert (check_left_open(claim, left_open(UNDONE.sentences), evidence) is not None) == flagged
+
+
+GARDENS = make_paper(
+    [
+        "We did not record pesticide use or nesting substrate, and we did not assess whether "
+        "bees nest on roofs.",
+        "Gardens held more bee species than roofs.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # each thing a list of what was not recorded names is left open on its own
+        ("Pesticide use in gardens was linked to lower bee abundance.", True),
+        ("Nesting substrate was scarcer on roofs, which reduced bee numbers.", True),
+        ("Gardens held more bee species than roofs.", False),
+    ],
+)
+def test_each_thing_a_list_left_open_names(claim: str, flagged: bool) -> None:
+    evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in GARDENS.sentences]
+    assert (check_left_open(claim, left_open(GARDENS.sentences), evidence) is not None) == flagged

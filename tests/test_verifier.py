@@ -577,3 +577,24 @@ def test_a_figures_axis_ticks_do_not_restate_a_value() -> None:
     verdict = checker_.verify("With text only, the optimal alpha is in the range 0.5 to 0.1.")[0]
     assert verdict.status == Status.UNSUPPORTED
     assert verdict.reasons[0].startswith("number_mismatch:0.1->")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "checked"),
+    [
+        # a frame whose content is all in the reason clause is not checked on its own
+        (
+            "The authors acknowledge that, because only one model was tested, the results may "
+            "not carry over to others.",
+            ["only one model was tested, the results may not carry over to others"],
+        ),
+        (
+            "SpanCheck reaches 85.3% accuracy on SQuAD, because it scores each answer span.",
+            ["SpanCheck reaches 85.3% accuracy on SQuAD", "it scores each answer span"],
+        ),
+    ],
+)
+def test_a_frame_before_a_reason_is_no_claim(sentence: str, checked: list[str]) -> None:
+    from core.verify.claims import check_texts
+
+    assert check_texts(sentence) == checked

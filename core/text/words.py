@@ -149,6 +149,21 @@ def hyphen_parts(words: Iterable[str]) -> set[str]:
     return words | {part for w in words for part in w.split("-")}
 
 
+def with_nouns(words: Iterable[str]) -> set[str]:
+    """Words with the nouns of the adjectives among them, as stemmed.
+
+    A report calls "more specific" or "less accurate" what the paper gives as specificity or
+    accuracy: "specific" holds "specificity", "sensitive" "sensitivity", "accurate" "accuracy",
+    "prevalent" "prevalence".
+    """
+    words = set(words)
+    nouns = {w + "ity" for w in words if w.endswith("ic")}
+    nouns |= {w[:-1] + "ity" for w in words if w.endswith("ive")}
+    nouns |= {w[:-2] + "cy" for w in words if w.endswith("ate")}
+    nouns |= {w[:-1] + "ce" for w in words if w.endswith("ent")}
+    return words | {stem(n) for n in nouns}
+
+
 def compared_dimensions(words: Iterable[str]) -> frozenset[str]:
     """What words naming two groups of one kind compare them by: "women" and "men", by sex."""
     words = set(words)

@@ -133,26 +133,59 @@ def opposite_change(claim: str, evidence: Sequence[Evidence]) -> Reversed | None
 
     "Restaurant employment fell by 6.8%" against "average weekly earnings rose by 6.8%": the
     claim turned the change round, or gave it to another measure. "Improved" is left out, as
-    an improvement may be a fall (of an error) or a rise.
+    an improvement may be a fall (of an error) or a rise. So does a claim whose start and end
+    are the paper's end and start.
     """
     for change in _CHANGE.finditer(claim):
         mine = _way(change)
         if mine is None:
             continue
         size = Decimal(change.group("size"))
+        percent = change.group("percent") is not None
+        # "fell by almost 5%" is a change of 4.7% too
+        reach = approximate_tolerance(size, percent=percent) if change.group("hedge") else 0
         theirs = [
             (ev, found, way)
             for ev in evidence
             if not is_table_row(ev.text)
             for found in _CHANGE.finditer(ev.text)
-            if Decimal(found.group("size")) == size
+            if abs(Decimal(found.group("size")) - size) <= reach
             and bool(found.group("percent")) == bool(change.group("percent"))
             and (way := _way(found)) is not None
         ]
         if theirs and all(way != mine for _, _, way in theirs):
             ev, found, _ = theirs[0]
             return Reversed(_verb(change), _verb(found), ev.text, ev.page)
+    return _swapped_ends(claim, evidence)
+
+
+#: A start and an end with words between them: "from 44% before opening to 53% afterwards".
+_FROM_TO_APART = re.compile(
+    rf"\bfrom\s+(?P<a>{_NUMBER}\s?%?)(?:\s+(?!to\b)[^\s\d,;]+){{0,3}}?\s+to\s+(?P<b>{_NUMBER}\s?%?)"
+)
+
+
+def _swapped_ends(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
+    """A change from the paper's end to its start.
+
+    "fell from 53% to 44%" of "rose from 44% to 53%"; the start and the end as written.
+    """
+    for mine in _FROM_TO_APART.finditer(claim):
+        start, end = (_end_value(mine[g]) for g in ("a", "b"))
+        if start == end:
+            continue
+        for ev in evidence:
+            for theirs in _FROM_TO_APART.finditer(ev.text):
+                if (_end_value(theirs["a"]), _end_value(theirs["b"])) == (end, start):
+                    ours = f"from {mine['a'].strip()} to {mine['b'].strip()}"
+                    paper = f"from {theirs['a'].strip()} to {theirs['b'].strip()}"
+                    return Reversed(ours, paper, ev.text, ev.page)
     return None
+
+
+def _end_value(written: str) -> tuple[Decimal, bool]:
+    """A start's or an end's value, and whether it is a percentage."""
+    return Decimal(written.rstrip(" %")), written.endswith("%")
 
 
 def _way(change: re.Match[str]) -> str | None:

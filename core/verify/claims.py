@@ -192,7 +192,13 @@ def _asserted_clause(body: str) -> str | None:
             return None
         main = body[: tail.start()]
     main = main.strip(" ,;；，")
+    # "The authors acknowledge that, because …": a frame whose content is all in the clause
+    if _FRAME_ONLY.search(main):
+        return None
     return main if _long_enough(main) else None
+
+
+_FRAME_ONLY = re.compile(r"\bthat$", re.I)
 
 
 def claim_kind(sentence: str) -> str | None:

@@ -26,6 +26,7 @@ from core.text.words import (
     nearly_all,
     states_same_fact,
     stem,
+    with_nouns,
 )
 from core.types import Evidence, PaperSentence
 from core.verify.name_binding import holds_name, names
@@ -614,6 +615,8 @@ def _null_about(
     hyphened = {w for w in words if "-" in w}
     pieces = hyphen_parts(hyphened) - hyphened
     spelled = words | {stem(p + end) for p in pieces for end in ("", "s")}
+    # "more specific" is of specificity
+    nouns = with_nouns(words)
     for ev in evidence:
         leading = _LEADING_SCOPE.match(ev.text)
         for clause in _null_clauses(ev.text):
@@ -636,7 +639,7 @@ def _null_about(
             held = held and (not whats or any(2 * len(w & words) >= len(w) for w in whats))
             # one word of a long subject may go: "bottled water sales" names "Sales of untaxed
             # bottled water"
-            if held and any(subject and nearly_all(subject, words, 4) for subject in subjects):
+            if held and any(subject and nearly_all(subject, nouns, 4) for subject in subjects):
                 return null, ev
     return None
 

@@ -33,7 +33,7 @@ _STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|\s*[,;
 #: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe".
 _AFTER = re.compile(
     rf"(?P<value>{_NUMBER})\s?%?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
-    r"(?:\s+[a-z]+){0,3}?\s+(?:(?:with|in|among|for|on|under|after|during)\s+(?:the\s+)?"
+    r"(?:\s+[a-z]+){0,3}?\s+(?:(?:with|in|among|for|on|under|after|during|of)\s+(?:the\s+)?"
     rf"(?P<group>[^,;:()\d]+?|{_DOSE})|at\s+(?P<dose>{_DOSE})){_STOP}",
     re.I,
 )
@@ -149,7 +149,7 @@ def _swapped(
     owner = owners[0]
     named = {g: _named_at(_own(g, alike), claim_words) for g in alike}
     if named[owner]:
-        return None
+        return _exchanged(claim, mention, numbers, owner, named)
     # a group the claim gives its own value ("46% with vehicle") is not this value's
     paired = {g for g in alike for n in numbers if n is not mention and _same(n, g.value)}
     near = [
@@ -164,6 +164,43 @@ def _swapped(
     if group is owner or _same(mention, group.value):
         return None
     return group
+
+
+def _exchanged(
+    claim: str,
+    mention: NumberMention,
+    numbers: Sequence[NumberMention],
+    owner: _Given,
+    named: dict[_Given, list[int]],
+) -> _Given | None:
+    """The group the claim gives its value, when the claim exchanged two groups' values.
+
+    "27.8% of cash recipients …, compared with 19.6% of controls" against "19.6% of the cash
+    group and 27.8% of controls": each value is named with the other's group.
+    """
+    mine = _nearest(claim, numbers, mention, named)
+    if mine is None or mine is owner:
+        return None
+    other = next((n for n in numbers if n is not mention and _same(n, mine.value)), None)
+    if other is None or _nearest(claim, numbers, other, named) is not owner:
+        return None
+    return mine
+
+
+def _nearest(
+    claim: str,
+    numbers: Sequence[NumberMention],
+    mention: NumberMention,
+    named: dict[_Given, list[int]],
+) -> _Given | None:
+    """The group the claim names nearest a value, with no other value between them."""
+    near = [
+        (abs(at - mention.start), g)
+        for g, places in named.items()
+        for at in places
+        if not _between(claim, numbers, mention, at)
+    ]
+    return min(near, key=lambda pair: pair[0])[1] if near else None
 
 
 def _same(a: NumberMention, b: NumberMention) -> bool:

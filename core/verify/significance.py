@@ -40,6 +40,8 @@ _DEFINED_OUTCOME = re.compile(
 _NAMED_OUTCOME = re.compile(r"\b(?P<rank>primary|secondary|main)\s+(?:outcome|end-?point)\b", re.I)
 #: A bracketed statistic: its p-value or its interval says whether the estimate is significant.
 _ASIDE = re.compile(r"\((?P<body>[^()]*)\)")
+#: A name inside a statistic's bracket: "Marlowe" of "(AUC 0.92 at Marlowe vs 0.89; p=0.21)".
+_NAMED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _P_VALUE = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
 _INTERVAL = re.compile(
     r"\b(?:CI|CrI|confidence interval|credible interval)\b[:,]?\s*"
@@ -226,6 +228,8 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         if _SAYS_SO.search(_clause(text, aside.start(), asides)):
             continue
         words = content_words(_ASIDE.sub(" ", segment)) | head_words
+        # what a bracket compares is named in it: "(AUC 0.92 at Marlowe vs 0.89 at St Brigid's)"
+        words |= content_words(" ".join(_NAMED.findall(aside.group("body"))))
         # "…46 g/L for VLN-12, against 42 g/L for MOF-5; the 4 g/L advantage over MOF-5 was
         # significant": the gap a clause names is of the values before it.
         if start and _ANAPHOR.match(segment):

@@ -58,7 +58,16 @@ _OPEN = (
 #: uncertain"), not something it left open.
 _GAPS = 3
 #: Where what was left open ends: "cost data and cannot comment on cost-effectiveness".
-_WHAT_END = re.compile(r"\s+and\s+(?:cannot|could not|can't|did not|do not)\b", re.I)
+_WHAT_END = re.compile(
+    r"\s+and\s+(?:we\s+|they\s+)?(?:cannot|could not|can't|did not|do not)\b", re.I
+)
+_QUESTION = re.compile(r"\b(?:whether|if|how)\b", re.I)
+#: Words that make what was left open a clause rather than a list of things.
+_NOT_A_LIST = re.compile(r"\b(?:who|which|that|so|was|were|is|are|whether|if|how)\b", re.I)
+#: The longest list of things read item by item, in words.
+_LIST_WORDS = 8
+#: Where the things a list of what was left open names part.
+_LISTED = re.compile(r",?\s+(?:and|or)\s+|,\s*", re.I)
 #: What data a left-open thing is recorded as, which names no topic: "cost data", "visual
 #: outcomes".
 _RECORDS = frozenset(fact_words("data outcomes measures information records"))
@@ -120,18 +129,38 @@ class OpenQuestion:
 
 
 def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
-    """What the paper's sentences say was not assessed or is unknown, read once per paper."""
+    """What the paper's sentences say was not assessed or is unknown, read once per paper.
+
+    Each thing a list of them names is left open on its own too: "We did not record pesticide
+    use or nesting substrate" leaves pesticide use open.
+    """
     return [
-        OpenQuestion(
-            s.text,
-            s.page,
-            _topic(found.group("what")),
-            _CAUSAL.search(found.group("what")) is not None,
-        )
+        OpenQuestion(s.text, s.page, _topic(what), _CAUSAL.search(what) is not None)
         for s in sentences
         for number, pattern in enumerate(_OPEN)
         if (found := pattern.search(s.text)) is not None and not (number >= _GAPS and _motivates(s))
+        for what in (_items(found) if number == 0 else [found.group("what")])
     ]
+
+
+def _items(found: re.Match[str]) -> list[str]:
+    """What was left open, and each thing of two words or more that it lists.
+
+    Only a short list of things ("pesticide use or nesting substrate"), not a question ("whether
+    the findings apply to older people or to …") or a clause ("reading among children who
+    passed screening, so …").
+    """
+    what = found.group("what")
+    end = _WHAT_END.search(what)
+    listed = (what[: end.start()] if end else what).strip(" ,")
+    if (
+        _QUESTION.search(found.string, found.start(), found.start("what"))
+        or _NOT_A_LIST.search(listed)
+        or len(listed.split()) > _LIST_WORDS
+    ):
+        return [what]
+    items = _LISTED.split(listed)
+    return [what, *(item for item in items if item != what and len(item.split()) >= 2)]
 
 
 def _topic(what: str) -> frozenset[str]:

@@ -31,6 +31,14 @@ _DESIGNS = {
     "trial": re.compile(
         rf"\b{_TRIAL}\b|\brandomi[sz]ed\s+(?:[\w-]+\s+){{0,2}}?experiments?\b", re.I
     ),
+    # designs that compare what happened without assigning it, built to estimate its effect: "a
+    # controlled before-and-after study", "a controlled interrupted time-series design"
+    "quasi-experimental": re.compile(
+        r"\b(?:before-and-after|before-after|difference-in-differences|interrupted\s+time[- ]"
+        r"series|natural\s+experiments?|quasi-experimental|synthetic\s+control|regression\s+"
+        r"discontinuity)\b",
+        re.I,
+    ),
     "observational": re.compile(
         r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
         r"prospective|retrospective|panel)\b",
@@ -41,12 +49,15 @@ _DESIGNS = {
         re.I,
     ),
 }
+#: Designs that assign nothing, whatever they estimate.
+_NOT_ASSIGNED = ("quasi-experimental", "observational")
 #: The paper speaking of its own study: "This prospective cohort study", "In this two-arm,
 #: parallel-group trial", "We conducted a cross-sectional survey".
 _SELF = re.compile(
     r"\b(?:(?:this|our|the present|the current)\s+|we\s+(?:conducted|performed|carried out|"
     r"ran|report|used)\s+(?:an?\s+)?)(?:[\w,-]+\s+){0,4}?"
-    r"(?:study|studies|trial|analysis|survey|experiments?|(?:cohort|panel)(?:\s+stud(?:y|ies))?)\b"
+    r"(?:study|studies|trial|analysis|survey|design|experiments?|"
+    r"(?:cohort|panel)(?:\s+stud(?:y|ies))?)\b"
     # "This was an individually randomised, open-label, parallel-group trial"
     r"|\bthis\s+(?:was|is)\s+an?\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
     # "Methods: Prospective, cross-sectional diagnostic accuracy study in six clinics"
@@ -74,6 +85,10 @@ _CLAIMED = re.compile(
     # "The researchers experimentally added sediment to some of the marshes"
     r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+experimentally\s+\w+"
     rf"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){{0,2}}?{_UNITS}\b"
+    # "The researchers randomly assigned neighbourhoods to …"
+    r"|\brandomly\s+(?:assigned|allocated)\s+(?:\w+\s+){0,2}?[a-z]+s\s+(?:to|into|between)\b"
+    # "Residents aged 70 and over were randomly allocated either to …"
+    r"|\b(?:were|was)\s+randomly\s+(?:assigned|allocated)\s+(?:either\s+)?(?:to|into|between)\b"
     # "Patients were randomly assigned to AI grading or specialist grading", "Sewersheds were
     # randomised"
     r"|\b(?:[A-Za-z-]+s|people|children|men|women)(?:\s+(?:at|in|from|of)\s+(?:[\w-]+\s+){0,3}?"
@@ -154,7 +169,7 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
     experiment = _CLAIMED_EXPERIMENT.search(claim)
     if claimed is None and experiment is not None and not _unclaimed(claim, experiment):
         own = own_design(facts)
-        claimed = experiment if own is not None and own[0] == "observational" else None
+        claimed = experiment if own is not None and own[0] in _NOT_ASSIGNED else None
     if claimed is None or _unclaimed(claim, claimed):
         return _observed_cause(text, facts, evidence)
     own = own_design(facts)
@@ -175,7 +190,11 @@ def _unclaimed(text: str, claimed: re.Match[str]) -> bool:
     "A randomised trial would be needed", "The study was not a randomised trial"; a "no" later
     in the sentence ("… or no lipid-lowering treatment") denies something else.
     """
-    return _UNCLAIMED.search(text[: claimed.end() + _AFTER]) is not None
+    # "to be charged or not charged" names the other arm, denying nothing
+    return _UNCLAIMED.search(_OR_NOT.sub("", text[: claimed.end() + _AFTER])) is not None
+
+
+_OR_NOT = re.compile(r"\bor\s+not\b", re.I)
 
 
 #: How far past a claimed design a wish or a denial still speaks of it, in characters.

@@ -222,13 +222,22 @@ _ELIGIBILITY = re.compile(
 )
 
 
+#: "Just over 400 residents, all aged 65 or older": the participants, then what all of them are.
+_ALL_OF_THEM = re.compile(
+    r"\b(?:participants|people|persons|patients|adults|children|pupils|students|women|men|"
+    r"nurses|subjects|respondents|volunteers|residents)\b[^,;.]{0,60},\s*(?:all|each)\b",
+    re.I,
+)
+
+
 def _of_participants(text: str, evidence: str) -> bool:
     """Whether "all" quantifies the study's participants and the evidence says who took part.
 
     "All nurses in the analysis were free of diabetes at the outset" restates the criteria
     ("nurses free of diabetes at baseline were included"): they hold of every participant.
     """
-    return _ALL_PARTICIPANTS.match(text) is not None and _ELIGIBILITY.search(evidence) is not None
+    quantified = _ALL_PARTICIPANTS.match(text) or _ALL_OF_THEM.search(text)
+    return quantified is not None and _ELIGIBILITY.search(evidence) is not None
 
 
 def _negated(before: str) -> bool:

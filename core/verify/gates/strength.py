@@ -17,7 +17,11 @@ from core.verify.gates.common import GateFinding
 
 CAUSAL = re.compile(
     r"\b(?:caus(?:e|es|ed|ing|al(?:ly)?)|cures?|cured|prevents?|prevented|leads? to|led to|"
-    r"results? in|resulted in|protects? against|drives?|triggers?|due to|because of|effect of|"
+    r"results? in|resulted in|protects? against|drives?|drove|driven by|responsible for|"
+    r"triggers?|due to|because of|effect of|"
+    # a prediction of what doing something would do: "would halve the risk"
+    r"would (?:(?:more than|nearly|roughly|about) )?(?:halve|double|triple|raise|lower|reduce|"
+    r"cut|increase|add|bring|prevent|improve)|"
     r"makes? (?:people|you|them)|increas(?:e|es|ed|ing) the risk|"
     r"(?:reduc(?:e|es|ed|ing)|cuts?|cutting|lowers|lowered|lowering|slash(?:es|ed)?|"
     r"halv(?:es|ed)) (?:the |your |their |one's )?(?:\w+ )?(?:risk|odds|chances?))\b"
