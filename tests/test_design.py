@@ -91,7 +91,7 @@ SURVEY = make_paper(
             ("trial", "This was an individually randomised, open-label, parallel-group trial"),
         ),
         (ACORN, ("trial", "ACORN was a parallel-group, double-blind, placebo-controlled trial")),
-        (BEFORE_AFTER, ("quasi-experimental", "We conducted a controlled before-and-after study")),
+        (BEFORE_AFTER, ("observational", "We conducted a controlled before-and-after study")),
     ],
 )
 def test_the_papers_own_design(paper: object, design: tuple[str, str] | None) -> None:
@@ -198,8 +198,8 @@ def test_a_blinding_or_unit_the_paper_does_not_describe(
         ("Screens before bed were common, and none caused harm.", 0, SURVEY, False),
         ("Evening light causes later sleep.", 1, SURVEY, False),
         ("The drug causes a fall in viral RNA.", 0, CELLS, False),
-        # a design built to estimate an effect without assigning it: no mere association
-        ("The sugar-free menus caused the fall in caries.", 0, BEFORE_AFTER, False),
+        # nor of one that compares what happened without assigning it
+        ("The sugar-free menus caused the fall in caries.", 0, BEFORE_AFTER, True),
     ],
 )
 def test_a_cause_an_observational_study_cannot_show(

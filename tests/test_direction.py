@@ -816,3 +816,26 @@ def test_an_adjective_is_of_its_noun(claim: str, negation: str | None) -> None:
     )
     found = check_null_finding(claim, null_findings(paper.sentences))
     assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+
+
+@pytest.mark.parametrize(
+    ("claim", "negation"),
+    [
+        # what a listed subject is of goes with each thing it lists
+        ("Turnover fell by about six points among older tenants.", None),
+        ("Pre-policy trends in turnover differed between the groups.", "not"),
+        # a thousands separator ends no leading scope
+        ("DOACs were linked to a 30% lower risk of major bleeding.", None),
+        ("Among patients aged 85 or older, DOACs lowered major bleeding.", "not"),
+    ],
+)
+def test_a_listed_subject_and_a_counted_scope(claim: str, negation: str | None) -> None:
+    paper = make_paper(
+        [
+            "Pre-policy trends in rents, turnover and evictions did not differ between groups.",
+            "Among the 2,963 patients aged 85 or older, DOACs were not associated with less major "
+            "bleeding.",
+        ]
+    )
+    found = check_null_finding(claim, null_findings(paper.sentences))
+    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")

@@ -270,3 +270,42 @@ def test_a_multiple_is_read_against_two_percentages(claim: str, reason: str | No
     verdict = checker.verify(claim)[0]
     mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
     assert mismatches == ([reason] if reason else []), verdict.reasons
+
+
+EXPOSURES = make_paper(
+    [
+        "Ever handling any pesticide at work was associated with PD (adjusted odds ratio 1.62, "
+        "95% CI 1.24-2.11), as was handling paraquat (OR 2.08, 1.41-3.07).",
+    ]
+)
+CONVERSIONS = make_paper(
+    [
+        "By 2023, 148 of 2,388 treated buildings (6.2%) had converted, compared with 175 of 4,524 "
+        "comparison buildings (3.9%) (adjusted odds ratio 1.58; 95% CI 1.24 to 2.01).",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        # "as was handling paraquat" shares the first ratio's predicate
+        ("Workers who handled paraquat had roughly twice the odds of PD.", None),
+        (
+            "Workers who handled any pesticide at work had twice the odds of PD.",
+            "1.62, 62% higher odds",
+        ),
+        # the arms a ratio compares are the comparison's own, no other group
+        ("Newly covered buildings had about 1.6-fold higher odds of conversion.", None),
+        (
+            "Newly covered buildings had about 2.5-fold higher odds of conversion.",
+            "1.58, 58% higher odds",
+        ),
+    ],
+)
+def test_a_ratio_of_an_ellipsis_or_of_the_arms(claim: str, reason: str | None) -> None:
+    paper = CONVERSIONS if "buildings" in claim else EXPOSURES
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(claim)[0]
+    mismatches = [r.split("->", 1)[1] for r in verdict.reasons if r.startswith("number_mismatch")]
+    assert mismatches == ([reason] if reason else []), verdict.reasons

@@ -132,6 +132,8 @@ _GROUPS = (
 )
 
 
+#: Words naming a study's arms ("treat" is the stem of "treated").
+ARMS = frozenset(_GROUPS[2])
 #: What each kind of group above varies by: women and men differ by sex.
 _DIMENSIONS: tuple[frozenset[str], ...] = (
     frozenset(),

@@ -571,7 +571,7 @@ def bind_numbers(
     shares = [p for p in shares if p not in counted_shares]
     pool = [m.value for _, ms in [*found, *elsewhere] for m in ms]
     spelled = [_near_evidence(_bounded_word(claim, m, pool), found) for m in spelled] + [
-        _within(p, [*found, *elsewhere]) for p in shares
+        _within(p, [*found, *elsewhere], claim) for p in shares
     ]
     values = [v for _, ms in found for m in ms for v in value_forms(m)]
     plain = [v for _, ms in _without_ratios(found) for m in ms for v in value_forms(m)]
@@ -882,15 +882,26 @@ def _complement(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
 
 
 def _within(
-    share: Proportion, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+    share: Proportion, found: Sequence[tuple[Evidence, Sequence[NumberMention]]], claim: str
 ) -> NumberMention:
-    """A proportion in words read as the evidence percentage it covers nearest its own value."""
-    inside = [m.value for ev, ms in found for m in ms if _covered(share, m, ev.text)]
+    """A proportion in words read as an evidence percentage it covers.
+
+    The one most about the claim's words, then the nearest its own value: "Just under
+    two-thirds of participants completed the follow-up" is the 63.2% said of the follow-up, not
+    a 64.7% said of something else.
+    """
+    wanted = number_context(claim, share.mention.start, share.mention.end)
+    inside = [
+        (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0, m.value)
+        for ev, ms in found
+        for m in ms
+        if _covered(share, m, ev.text)
+    ]
     if not inside:
         return share.mention
-    nearest = min(inside, key=lambda v: abs(v - share.mention.value))
+    _, settled = max(inside, key=lambda o: (o[0], -abs(o[1] - share.mention.value)))
     # Settled on a paper value, like a bound read inside its range.
-    return replace(share.mention, value=nearest, bound=share.mention.value)
+    return replace(share.mention, value=settled, bound=share.mention.value)
 
 
 def _covered(share: Proportion, mention: NumberMention, text: str) -> bool:

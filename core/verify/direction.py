@@ -509,7 +509,9 @@ _SCOPE = re.compile(
 )
 _LINKED_WITH = re.compile(r"\s*(?:with|to|on)\s+(?P<what>[^,;.()]+)")
 _LEADING_SCOPE = re.compile(
-    r"\s*(?P<kind>Among|In|For|At|After|During|Within)\s+(?P<scope>[^,;.()]{3,80}),"
+    r"\s*(?P<kind>Among|In|For|At|After|During|Within)\s+"
+    # a number's thousands separator or decimal point ends no scope: "Among the 2,963 patients"
+    r"(?P<scope>(?:[^,;.()]|[,.](?=\d)){3,80}),"
 )
 #: A leading time point ("At 24 months, …") holds for a claim naming no time of its own.
 _AT_TIME = frozenset({"At", "After", "During", "Within"})
@@ -624,8 +626,10 @@ def _null_about(
             if null is None:
                 continue
             # "Reading and attendance did not differ": each of them did not; an effect claimed of
-            # a part of a whole ("overall employment") may still be found for that part
-            parts = [null.subject] if null.pair else _CONJUNCTS.split(null.subject)
+            # a part of a whole ("overall employment") may still be found for that part; what
+            # the list is of goes with each ("trends in rents, turnover and evictions")
+            subject = _listed_before(ev.text, clause, null.subject)
+            parts = [subject] if null.pair else _each_of(subject)
             if len(parts) > 1 and not each:
                 parts = [p for p in parts if not _WHOLE.search(p)]
             # numbers name the subject too: "5 mg/kg had no significant effect" is no 15 mg/kg
@@ -642,6 +646,37 @@ def _null_about(
             if held and any(subject and nearly_all(subject, nouns, 4) for subject in subjects):
                 return null, ev
     return None
+
+
+def _listed_before(text: str, clause: str, subject: str) -> str:
+    """The subject with the start of its list, which a comma parted from its clause.
+
+    "Pre-policy trends in rents, turnover and evictions did not differ": the clause's subject
+    is "turnover and evictions", the list's "Pre-policy trends in rents, turnover and …".
+    """
+    at = text.find(clause)
+    before = text[:at] if at > 0 else ""
+    if not clause.lstrip().startswith(subject) or not _LIST_START.fullmatch(before):
+        return subject
+    return f"{before.strip()} {subject}"
+
+
+#: The start of a listed subject, up to a comma: "Pre-policy trends in rents,".
+_LIST_START = re.compile(
+    r"\s*(?!.*\b(?:was|were|is|are|did|had|has)\b)[^,;.]+?\s(?:in|of)\s+[^,;.]+,\s*", re.I
+)
+
+
+def _each_of(subject: str) -> list[str]:
+    """The things a subject lists, each with what the list is of: "trends in turnover"."""
+    head = _LIST_HEAD.match(subject)
+    if head is None:
+        return _CONJUNCTS.split(subject)
+    return [f"{head.group(1)} {part}" for part in _CONJUNCTS.split(subject[head.end() :])]
+
+
+#: What a listed subject's items are of: "Pre-policy trends in " of "… in rents, turnover and …".
+_LIST_HEAD = re.compile(r"^(.+?\s(?:in|of))\s+(?=[^,]+(?:,|\s+and\s))", re.I)
 
 
 def _leading_scope(leading: re.Match[str] | None, words: set[str]) -> set[str]:

@@ -26,6 +26,7 @@ from core.text.normalize import (
     rounding_tolerance,
 )
 from core.text.words import (
+    ARMS,
     conflicting_groups,
     content_words,
     fact_words,
@@ -358,14 +359,29 @@ def _items(text: str) -> list[tuple[NumberMention, str]]:
 
     Of "women in the second quarter (4,363 steps per day) had a hazard ratio of 0.59 (95% CI
     0.47-0.75), those in the third quarter (5,905 steps per day) 0.54", 0.54's item is "those
-    in the third quarter (5,905 steps per day)".
+    in the third quarter (5,905 steps per day)"; of "…was associated with PD (OR 1.62), as was
+    handling paraquat (OR 2.08)", 2.08's is "as was handling paraquat" and what 1.62's says
+    after its verb.
     """
     intervals = [m.span() for m in _INTERVAL.finditer(text)]
-    items, start = [], 0
+    items: list[tuple[NumberMention, str]] = []
+    start = 0
     for ratio in _ratios(text):
-        items.append((ratio, text[start : ratio.start]))
+        item = text[start : ratio.start]
+        # "…, as was handling paraquat (OR 2.08)": the first item's predicate is this one's too
+        if items and _ELLIPSIS.match(item):
+            verb = _VERB.search(items[0][1])
+            item = f"{item} {items[0][1][verb.end() :] if verb else ''}"
+        items.append((ratio, item))
         start = max([b for a, b in intervals if ratio.end <= a <= ratio.end + 12] or [ratio.end])
     return items
+
+
+#: An item that shares the first item's predicate: ", as was handling paraquat".
+_ELLIPSIS = re.compile(
+    r"^[\s),;]*(?:as\s+(?:was|were|did|had)|and\s+so\s+(?:was|were|did))\b", re.I
+)
+_VERB = re.compile(r"\b(?:was|were|is|are|had|has)\b", re.I)
 
 
 def _fit(claim: str, item: str) -> tuple[int, int]:
@@ -383,8 +399,12 @@ def _fit(claim: str, item: str) -> tuple[int, int]:
 
 
 def _of_other_group(claim: str, item: str) -> bool:
-    """Whether the item is a group's that the claim neither names nor gives a value of."""
-    mine, theirs = _words(claim), _words(item)
+    """Whether the item is a group's that the claim neither names nor gives a value of.
+
+    The arms a ratio compares ("treated buildings … compared with comparison buildings") are
+    the comparison's, not a group the claim leaves out.
+    """
+    mine, theirs = _words(claim), _words(item) - ARMS
     return names_group(theirs) and not same_group(mine, theirs) and not _shared_values(claim, item)
 
 

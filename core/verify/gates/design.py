@@ -31,17 +31,13 @@ _DESIGNS = {
     "trial": re.compile(
         rf"\b{_TRIAL}\b|\brandomi[sz]ed\s+(?:[\w-]+\s+){{0,2}}?experiments?\b", re.I
     ),
-    # designs that compare what happened without assigning it, built to estimate its effect: "a
-    # controlled before-and-after study", "a controlled interrupted time-series design"
-    "quasi-experimental": re.compile(
-        r"\b(?:before-and-after|before-after|difference-in-differences|interrupted\s+time[- ]"
-        r"series|natural\s+experiments?|quasi-experimental|synthetic\s+control|regression\s+"
-        r"discontinuity)\b",
-        re.I,
-    ),
+    # designs that compare what happened without assigning it: "a controlled before-and-after
+    # study", "a controlled interrupted time-series design", "a natural experiment"
     "observational": re.compile(
         r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
-        r"prospective|retrospective|panel)\b",
+        r"prospective|retrospective|panel|before-and-after|before-after|"
+        r"difference-in-differences|interrupted\s+time[- ]series|natural\s+experiments?|"
+        r"quasi-experimental|synthetic\s+control|regression\s+discontinuity)\b",
         re.I,
     ),
     "laboratory": re.compile(
@@ -49,8 +45,6 @@ _DESIGNS = {
         re.I,
     ),
 }
-#: Designs that assign nothing, whatever they estimate.
-_NOT_ASSIGNED = ("quasi-experimental", "observational")
 #: The paper speaking of its own study: "This prospective cohort study", "In this two-arm,
 #: parallel-group trial", "We conducted a cross-sectional survey".
 _SELF = re.compile(
@@ -169,7 +163,7 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
     experiment = _CLAIMED_EXPERIMENT.search(claim)
     if claimed is None and experiment is not None and not _unclaimed(claim, experiment):
         own = own_design(facts)
-        claimed = experiment if own is not None and own[0] in _NOT_ASSIGNED else None
+        claimed = experiment if own is not None and own[0] == "observational" else None
     if claimed is None or _unclaimed(claim, claimed):
         return _observed_cause(text, facts, evidence)
     own = own_design(facts)
