@@ -788,15 +788,12 @@ def test_the_studys_own_arm_is_no_part_apart() -> None:
     ],
 )
 def test_what_a_null_finding_left_unchanged(claim: str, negation: str | None) -> None:
-    paper = make_paper(
-        [
-            "The programme did not change depersonalisation, personal accomplishment, sickness "
-            "absence or intention to leave.",
-            "Revenue per employee did not change detectably (difference 1.2%).",
-        ]
-    )
-    found = check_null_finding(claim, null_findings(paper.sentences))
-    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+    assert _dropped(
+        claim,
+        "The programme did not change depersonalisation, personal accomplishment, sickness "
+        "absence or intention to leave.",
+        "Revenue per employee did not change detectably (difference 1.2%).",
+    ) == (negation and f"negation_dropped:{negation}")
 
 
 @pytest.mark.parametrize(
@@ -808,14 +805,11 @@ def test_what_a_null_finding_left_unchanged(claim: str, negation: str | None) ->
     ],
 )
 def test_an_adjective_is_of_its_noun(claim: str, negation: str | None) -> None:
-    paper = make_paper(
-        [
-            "In a reader study the model was more sensitive than 14 experts, with no significant "
-            "difference in specificity."
-        ]
-    )
-    found = check_null_finding(claim, null_findings(paper.sentences))
-    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+    assert _dropped(
+        claim,
+        "In a reader study the model was more sensitive than 14 experts, with no significant "
+        "difference in specificity.",
+    ) == (negation and f"negation_dropped:{negation}")
 
 
 @pytest.mark.parametrize(
@@ -830,12 +824,16 @@ def test_an_adjective_is_of_its_noun(claim: str, negation: str | None) -> None:
     ],
 )
 def test_a_listed_subject_and_a_counted_scope(claim: str, negation: str | None) -> None:
-    paper = make_paper(
-        [
-            "Pre-policy trends in rents, turnover and evictions did not differ between groups.",
-            "Among the 2,963 patients aged 85 or older, DOACs were not associated with less major "
-            "bleeding.",
-        ]
-    )
+    assert _dropped(
+        claim,
+        "Pre-policy trends in rents, turnover and evictions did not differ between groups.",
+        "Among the 2,963 patients aged 85 or older, DOACs were not associated with less major "
+        "bleeding.",
+    ) == (negation and f"negation_dropped:{negation}")
+
+
+def _dropped(claim: str, *sentences: str) -> str | None:
+    """The reason of the null finding a paper of ``sentences`` holds against the claim."""
+    paper = make_paper(list(sentences))
     found = check_null_finding(claim, null_findings(paper.sentences))
-    assert (found.reason if found else None) == (negation and f"negation_dropped:{negation}")
+    return found.reason if found else None
