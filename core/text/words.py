@@ -151,6 +151,10 @@ def hyphen_parts(words: Iterable[str]) -> set[str]:
     return words | {part for w in words for part in w.split("-")}
 
 
+#: Where the things of a list part: ", ", ", and ", " or ".
+LIST_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
+
+
 def with_nouns(words: Iterable[str]) -> set[str]:
     """Words with the nouns of the adjectives among them, as stemmed.
 

@@ -19,6 +19,7 @@ from core.text.normalize import spelled_numbers
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
+    LIST_SEPARATOR,
     RANKS,
     content_words,
     fact_words,
@@ -480,8 +481,6 @@ def _null(clause: str) -> _Null | None:
 
 #: What "did not change" left unchanged, right after it: "did not change depersonalisation".
 _CHANGED = re.compile(r"(?<=change)\s+(?![a-z]+ly\b)(?P<what>[^,;.()]+)")
-#: The things a list names, each on its own.
-_LISTED = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 
 
 def _listed_after(text: str, clause: str, first: str) -> list[str]:
@@ -493,7 +492,8 @@ def _listed_after(text: str, clause: str, first: str) -> list[str]:
     at = text.find(clause)
     rest = text[at + len(clause) :] if at >= 0 else ""
     end = re.search(r"[;.()]", rest)
-    return [first, *(p for p in _LISTED.split(rest[: end.start() if end else None]) if p.strip())]
+    listed = LIST_SEPARATOR.split(rest[: end.start() if end else None])
+    return [first, *(p for p in listed if p.strip())]
 
 
 #: "organic and mixed farms did not differ from each other": the subject is a pair.

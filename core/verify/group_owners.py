@@ -152,16 +152,8 @@ def _swapped(
         return _exchanged(claim, mention, numbers, owner, named)
     # a group the claim gives its own value ("46% with vehicle") is not this value's
     paired = {g for g in alike for n in numbers if n is not mention and _same(n, g.value)}
-    near = [
-        (abs(at - mention.start), g)
-        for g, places in named.items()
-        for at in places
-        if g not in paired and not _between(claim, numbers, mention, at)
-    ]
-    if not near:
-        return None
-    group = min(near, key=lambda pair: pair[0])[1]
-    if group is owner or _same(mention, group.value):
+    group = _nearest(claim, numbers, mention, {g: p for g, p in named.items() if g not in paired})
+    if group is None or group is owner or _same(mention, group.value):
         return None
     return group
 

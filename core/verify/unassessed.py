@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.text.quotes import excerpt
-from core.text.words import fact_words, nearly_all
+from core.text.words import LIST_SEPARATOR, fact_words, nearly_all
 from core.types import Evidence, PaperSentence
 
 _VERBS = (
@@ -66,8 +66,6 @@ _QUESTION = re.compile(r"\b(?:whether|if|how)\b", re.I)
 _NOT_A_LIST = re.compile(r"\b(?:who|which|that|so|was|were|is|are|whether|if|how)\b", re.I)
 #: The longest list of things read item by item, in words.
 _LIST_WORDS = 8
-#: Where the things a list of what was left open names part.
-_LISTED = re.compile(r",?\s+(?:and|or)\s+|,\s*", re.I)
 #: What data a left-open thing is recorded as, which names no topic: "cost data", "visual
 #: outcomes".
 _RECORDS = frozenset(fact_words("data outcomes measures information records"))
@@ -159,7 +157,7 @@ def _items(found: re.Match[str]) -> list[str]:
         or len(listed.split()) > _LIST_WORDS
     ):
         return [what]
-    items = _LISTED.split(listed)
+    items = LIST_SEPARATOR.split(listed)
     return [what, *(item for item in items if item != what and len(item.split()) >= 2)]
 
 
