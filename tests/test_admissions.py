@@ -238,3 +238,18 @@ def test_a_question_is_not_a_problem() -> None:
     assert Admissions(questions, [content_words(s) for s in questions]).check(claim, []) is not None
     problems = ["糖尿病问题标注数据集的规模存在问题，样本较少。"]
     assert Admissions(problems, [content_words(s) for s in problems]).check(claim, []) is None
+
+
+def test_the_reason_an_admission_gives_is_admitted_too() -> None:
+    sentences = [
+        "The findings therefore do not show that increasing step counts prevents diabetes.",
+        "Activity was measured during a single week at baseline and may not represent habit.",
+    ]
+    admissions = Admissions(sentences, [content_words(s) for s in sentences])
+    admitted = "The authors acknowledge the study cannot prove that more steps prevent diabetes"
+    assert (
+        admissions.check(admitted + ", partly because activity was measured in one week.", [])
+        is None
+    )
+    found = admissions.check(admitted + ", partly because sleep apnoea was common.", [])
+    assert found is not None and found.admitted == "sleep apnoea was common."

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from core.config import CheckerSettings
 from core.text.normalize import extract_numbers
 from core.types import Evidence
 from core.verify.binding import (
@@ -22,6 +23,8 @@ from core.verify.binding import (
     states_change,
 )
 from core.verify.owners import value_said_of_other_name
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
 
 def ev(text: str, page: int = 4) -> Evidence:
@@ -1182,3 +1185,49 @@ def test_a_share_in_words_settles_on_the_value_about_its_words() -> None:
     )
     assert _mismatch(claim, evidence) is None
     assert _mismatch("Just under half of participants completed the follow-up.", evidence)
+
+
+SHOOTS = [
+    "After 18 months, survival of tagged shoots was 58% at sheltered sites and 21% at exposed "
+    "sites (odds ratio 5.2, 95% CI 3.1-8.7).",
+    "Of 1,440 tagged shoots, 572 (40%) were alive at 18 months: 418 of 720 (58%) at sheltered "
+    "sites and 154 of 720 (21%) at exposed sites (OR 5.2, 95% CI 3.1-8.7; p<0.001).",
+    "The primary outcome was survival at 18 months of 20 tagged shoots per planted plot.",
+]
+PLOTS = [
+    "At each site, 24 plots were arranged in six blocks, giving 96 plots in total.",
+    "All 72 planted plots and 24 controls were relocated at 18 months.",
+    "Nine of the 36 exposed planted plots had no living shoots at 18 months, seven of them "
+    "low-density plots; none of the 36 sheltered plots was lost.",
+]
+HOURS = [
+    "The afternoon peak was 3.2 °C lower (95% CI 2.5 to 3.9), and time above 32 °C fell from "
+    "6.9 to 4.1 hours per day in coated homes."
+]
+
+
+@pytest.mark.parametrize(
+    ("sentences", "claim", "mismatch"),
+    [
+        # a part's value ("58% at sheltered sites") is no rival of the whole's the claim found
+        (
+            SHOOTS,
+            "Roughly two in five tagged shoots were alive a year and a half after planting.",
+            None,
+        ),
+        (SHOOTS, "Roughly 21% of tagged shoots were still alive after 18 months.", "21%->40%"),
+        # the paper counts the claim's value out of a whole: the whole is no rival
+        (PLOTS, "Nine exposed-site plots lost every shoot, most at low density.", None),
+        # a hedged value is the value stated, not an interval's bound beside it
+        (HOURS, "Coated homes spent about four hours a day above 32 °C.", None),
+    ],
+)
+def test_which_value_of_the_paper_is_the_claims(
+    sentences: list[str], claim: str, mismatch: str | None
+) -> None:
+    paper = make_paper(sentences)
+    verdict = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings()).verify(
+        claim
+    )[0]
+    found = [r.removeprefix("number_mismatch:") for r in verdict.reasons if "mismatch" in r]
+    assert found == ([mismatch] if mismatch else [])

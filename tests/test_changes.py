@@ -105,9 +105,19 @@ def test_a_change_the_evidence_gives_the_other_way(
             ("from 53% to 44%", "from 44% to 53%"),
         ),
         ("Median latency dropped from 212 ms to 148 ms.", ("from 212 to 148", "from 148 to 212")),
+        ("The share at intersections fell from 53 to 44%.", ("from 53 to 44%", "from 44% to 53%")),
+        # each value as rounded, or as far as its hedge reaches
+        (
+            "Turnover climbed from about 17% to 21%.",
+            ("from 17% to 21%", "from 21.4% to 16.9%"),
+        ),
+        ("Turnover rose from 17% to 21%.", ("from 17% to 21%", "from 21.4% to 16.9%")),
         # the paper's order, or other values
         ("The share at intersections rose from 44% to 53%.", None),
         ("The share at intersections fell from 53% to 41%.", None),
+        ("Turnover fell from about 21% to 17%.", None),
+        ("Turnover rose from 16% to 21%.", None),
+        ("Turnover rose from about 12% to 21%.", None),
     ],
 )
 def test_a_change_from_the_papers_end_to_its_start(
@@ -116,6 +126,7 @@ def test_a_change_from_the_papers_end_to_its_start(
     evidence = _evidence(
         "Among injuries, the share at intersections rose from 44% before opening to 53% after.",
         "Median latency rose from 148 ms to 212 ms with retrieval.",
+        "Annual turnover fell from 21.4% to 16.9% in stabilised buildings.",
     )
     found = opposite_change(claim, evidence)
     assert (found and (found.claim_word, found.paper_word)) == reversed_

@@ -216,3 +216,45 @@ def test_the_verdict_quotes_the_papers_own_words() -> None:
     assert verdict.status.value == "unsupported"
     assert "overclaim_design:trial" in verdict.reasons
     assert "“This prospective cohort study”, not a trial" in verdict.explanation
+
+
+REVIEWS = make_paper(
+    [
+        "We conducted a randomised crossover experiment in which 64 developers reviewed code.",
+        "Participants could not be blinded to condition.",
+        "Two adjudicators, blinded to condition, classified every comment.",
+        "Because of the intervention, neither prescribers nor investigators were blinded.",
+    ]
+)
+STEPS = make_paper(["In this prospective cohort study, 2,874 office workers wore accelerometers."])
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "reason"),
+    [
+        # those the paper says could not be blinded, said to have been
+        ("Participants were blinded to their condition.", REVIEWS, "design_misstated"),
+        ("Prescribers were blinded to the ward's allocation.", REVIEWS, "design_misstated"),
+        ("Adjudicators were blinded to condition.", REVIEWS, None),
+        ("Participants were not blinded to condition.", REVIEWS, None),
+        # a comparison of those who chose their arm is no trial's
+        (
+            "The researchers compared developers who chose to use the tool with those who did not.",
+            REVIEWS,
+            "design_misstated",
+        ),
+        ("Developers who chose to comment more found more defects.", REVIEWS, None),
+        # a trial's assignment in a reduced clause
+        (
+            "Workers randomly assigned to higher step targets developed less diabetes.",
+            STEPS,
+            "overclaim_design",
+        ),
+        ("Workers who walked more developed less diabetes.", STEPS, None),
+    ],
+)
+def test_who_was_blinded_who_chose_and_who_was_assigned(
+    claim: str, paper: object, reason: str | None
+) -> None:
+    found = [f.reason.split(":")[0] for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
+    assert found == ([reason] if reason else [])

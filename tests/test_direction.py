@@ -603,6 +603,7 @@ NULLS = make_paper(
         "Both farm types differed from conventional farms, but organic and mixed farms did not "
         "differ from each other.",
         "Supplementation had no measurable effect on attention scores.",
+        "Mean monthly business profits were higher but not significantly so (US$6.4 vs US$5.1).",
     ]
 )
 
@@ -649,6 +650,9 @@ NULLS = make_paper(
         # an effect on one thing is not denied by a null effect on another
         ("Supplementation significantly improved attention scores.", "no"),
         ("Supplementation cut the odds of anaemia by about half.", None),
+        # a difference the paper says was not significant, stated as found
+        ("Business owners earned significantly higher monthly profits.", "not"),
+        ("Monthly business profits were higher, but not significantly so.", None),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

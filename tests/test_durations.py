@@ -51,6 +51,23 @@ def test_a_duration_the_paper_gives_otherwise(claim: str, reason: str | None) ->
     assert (found.reason if found else None) == (reason and f"duration_mismatch:{reason}")
 
 
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        ("The trial ran for a year and a half.", None),
+        ("The trial ran for one and a half years.", None),
+        ("The trial ran for a year.", "a year->18 months"),
+        ("The trial ran for two and a half years.", "two and a half years->18 months"),
+    ],
+)
+def test_a_half_is_part_of_a_duration(claim: str, reason: str | None) -> None:
+    paper = paper_durations(
+        make_paper(["The trial ran for 18 months (March 2021 to 2022)."]).sentences
+    )
+    found = check_durations(claim, paper)
+    assert (found.reason if found else None) == (reason and f"duration_mismatch:{reason}")
+
+
 def test_the_verdict_names_the_papers_duration() -> None:
     checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
     verdict = checker.verify("The mice were followed for a month to track survival.")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.types import PaperSentence
-from core.verify.funders import check_funder, funders, paper_funders
+from core.verify.funders import check_funder, funder_roles, funders, paper_funders
 
 
 def _paper(*texts: str) -> list[PaperSentence]:
@@ -127,3 +127,46 @@ def test_supported_by_names_a_funder_only_in_a_sentence_about_money() -> None:
     assert [f.written for f in funders(NIH, paper=True)] == ["the National Institutes of Health"]
     assert funders("The model is supported by the ablations in Table 3.", paper=True) == []
     assert funders(NIH) == []
+
+
+ROLE = (
+    "Funding: Northmoor Health Research Foundation. The funder had no role in study design, data "
+    "collection, analysis, interpretation or writing of the report."
+)
+SUPPLIER_ROLE = "Corvanta Labs provided licences free of charge and had no role in study design."
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "reason"),
+    [
+        # a funder given a part in the work the paper says it had none in
+        (
+            "The Northmoor Foundation, which funded the trial, helped design the study.",
+            [ROLE],
+            "funder_role:helped design",
+        ),
+        (
+            "Funding came from the Northmoor Foundation, which helped select sites.",
+            [ROLE],
+            "funder_role:helped select",
+        ),
+        ("The Northmoor Foundation, which funded the trial, had no role in it.", [ROLE], None),
+        # a party the paper names as kept out, by its name
+        ("Corvanta Labs helped analyse the data.", [SUPPLIER_ROLE], "funder_role:helped analyse"),
+        ("Two adjudicators helped analyse the data.", [SUPPLIER_ROLE], None),
+        # "funding came from" names a funder
+        (
+            "Funding came from a national fisheries ministry.",
+            [ROLE],
+            "funder_not_in_paper:a national fisheries ministry",
+        ),
+    ],
+)
+def test_a_part_in_the_work_the_paper_kept_a_funder_out_of(
+    claim: str, paper: list[str], reason: str | None
+) -> None:
+    sentences = _paper(*paper)
+    found = check_funder(claim, paper_funders(sentences), funder_roles(sentences))
+    assert (found.reason if found else None) == reason
+    if found is not None and reason and reason.startswith("funder_role"):
+        assert "had no role" in found.explain()

@@ -92,6 +92,10 @@ def test_gates(sentence: str, reasons: list[str] | None, hard: bool) -> None:
         # an acronym the paper does not spell out, or spells out with function words
         ("Oedema was judged with OCTA scans.", ["name_not_in_paper:OCTA"]),
         ("Patients took the OCP daily.", ["name_not_in_paper:OCP"]),
+        # two letters spell two words out; a unit of temperature names nothing
+        ("Cases came from GP records.", []),
+        ("Cases came from GX records.", ["name_not_in_paper:GX"]),
+        ("Rooms were two degrees Celsius cooler.", []),
     ],
 )
 def test_an_acronym_the_paper_spells_out(sentence: str, reasons: list[str]) -> None:
@@ -100,6 +104,7 @@ def test_an_acronym_the_paper_spells_out(sentence: str, reasons: list[str]) -> N
             "Macular oedema was assessed without optical coherence tomography.",
             "Grading followed the diabetic-retinopathy severity scale of the clinic.",
             "Patients took one of the pills daily.",
+            "Cases were found in general practice records.",
         ]
     )
     assert list(run_gates(sentence, PaperFacts(paper)).reasons) == reasons
@@ -580,3 +585,12 @@ def test_what_all_of_the_participants_are(claim: str, evidence: str, flagged: bo
     from core.verify.gates.overclaims import check_overclaims
 
     assert bool(check_overclaims(claim, [evidence])) == flagged
+
+
+def test_none_of_them_backs_all_of_them() -> None:
+    from core.verify.gates.overclaims import check_overclaims
+
+    claim = "Nine exposed plots lost every shoot, whereas all sheltered plots kept living eelgrass."
+    lost = "Nine of 36 exposed plots had no living shoots; none of 36 sheltered plots was lost."
+    assert check_overclaims(claim, [lost]) == []
+    assert check_overclaims(claim, ["Nine of the 36 exposed plots had few living shoots."])

@@ -69,3 +69,26 @@ def test_the_verdict_names_the_papers_values() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "number_mismatch:ten times->2.4 s against 0.9 s, 2.7 times"
     assert "2.4 s against 0.9 s" in verdict.explanation
+
+
+WARDS = "The clusters were eight adult wards: five general medical and three general surgical."
+
+
+@pytest.mark.parametrize(
+    ("stated", "said"),
+    [
+        # the paper states the multiple itself, beside values that are of something else
+        ("The effect was roughly three times larger on surgical wards.", None),
+        (
+            "The effect was about twice as large on surgical wards.",
+            "five general against three general",
+        ),
+    ],
+)
+def test_a_multiple_the_paper_states_in_words(stated: str, said: str | None) -> None:
+    claim = "The benefit on surgical wards was about three times as large as on medical wards."
+    evidence = [
+        Evidence(2, text, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, text in enumerate([stated, WARDS])
+    ]
+    found = magnitude_mismatch(claim, evidence)
+    assert (found.paper_value.split(",")[0] if found else None) == said

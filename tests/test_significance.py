@@ -81,6 +81,12 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
         ("Heavy use carried higher odds of probable depression.", False),
         # a group alone is not what an estimate is of
         ("Female mice lost more lean mass.", False),
+        # an effect put down to chance, or out of the study's reach, is no finding
+        ("Full-service restaurants added jobs, though this could be due to chance.", False),
+        ("The study was too small to detect whether full-service restaurants added jobs.", False),
+        # a bound on a count is no difference
+        ("More than 200 full-service restaurants were in the estimate.", False),
+        ("More than 200 full-service restaurants added jobs.", True),
     ],
 )
 def test_an_effect_the_estimate_does_not_show(claim: str, flagged: bool) -> None:
@@ -356,3 +362,33 @@ def test_what_a_bracket_compares_names_its_estimate() -> None:
     claim = "The model did significantly better at Marlowe Hospital than at St Brigid's."
     assert check_significance(claim, found)
     assert check_significance("Sensitivity was significantly higher in types I-III.", found) is None
+
+
+ROOFS = make_paper(
+    [
+        "At least one clinic visit for heat illness was reported by 9 of 144 coated and 14 of 138 "
+        "comparison households (p=0.26).",
+        "In the pre-specified subgroup analysis, the aOR was 0.46 (0.28 to 0.76) in households "
+        "with a member aged 60 or older and 0.58 (0.42 to 0.80) in other households (p for "
+        "interaction=0.41).",
+        "Among the 412 participants with prediabetes at baseline, 71 (17.2%) developed diabetes; "
+        "in this group each additional 1,000 steps was associated with an HR of 0.86 "
+        "(95% CI 0.78–0.95).",
+        "Time spent at brisk cadence was not associated with incident diabetes after adjustment "
+        "for total steps (HR per 10 minutes per day 0.97, 0.88–1.07; p=0.55).",
+    ]
+)
+
+
+def test_a_group_referred_back_to_is_named_before() -> None:
+    # "in this group" is the group of the clause before: the prediabetes estimate
+    claim = (
+        "Among participants with prediabetes, more steps were associated with a lower chance of "
+        "developing diabetes."
+    )
+    assert check_significance(claim, estimates(ROOFS.sentences)) is None
+
+
+def test_an_interaction_test_with_its_p_first() -> None:
+    claim = "Older adults benefited significantly more from cool roofs than younger members."
+    assert check_subgroup_difference(claim, interactions(ROOFS.sentences)) is not None

@@ -137,3 +137,26 @@ GARDENS = make_paper(
 def test_each_thing_a_list_left_open_names(claim: str, flagged: bool) -> None:
     evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in GARDENS.sentences]
     assert (check_left_open(claim, left_open(GARDENS.sentences), evidence) is not None) == flagged
+
+
+REVIEWS = make_paper(
+    [
+        "We did not measure downstream outcomes such as defects escaping to production or the "
+        "effort authors spend responding to false alarms.",
+        "With the assistant, reviewers found more seeded defects.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # each example of what was not measured is left open; "fewer" states a finding
+        ("Code reviewed with the assistant had fewer defects reaching production.", True),
+        ("The assistant reduced the effort authors spend responding to false alarms.", True),
+        ("With the assistant, reviewers found more seeded defects.", False),
+    ],
+)
+def test_each_example_of_what_was_not_measured(claim: str, flagged: bool) -> None:
+    evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in REVIEWS.sentences]
+    assert (check_left_open(claim, left_open(REVIEWS.sentences), evidence) is not None) == flagged

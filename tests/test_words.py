@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.text.words import content_words, fact_words
+from core.text.words import content_words, fact_words, hyphen_parts
 
 
 def test_a_left_out_name_goes_with_its_stem() -> None:
@@ -14,3 +14,13 @@ def test_a_left_out_name_goes_with_its_stem() -> None:
 
 def test_fact_words_drop_numbers() -> None:
     assert fact_words("It reaches 36.8 MRR on 5 datasets") == {"reach", "mrr", "dataset"}
+
+
+def test_a_hyphened_word_holds_its_parts_but_no_function_word() -> None:
+    assert hyphen_parts({"dose-by-sex", "per-borrower"}) == {
+        "dose-by-sex",
+        "dose",
+        "sex",
+        "per-borrower",
+        "borrower",
+    }

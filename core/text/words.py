@@ -146,9 +146,9 @@ _DIMENSIONS: tuple[frozenset[str], ...] = (
 
 
 def hyphen_parts(words: Iterable[str]) -> set[str]:
-    """Words with the parts of hyphened ones: "dose-by-sex" holds "sex"."""
+    """Words with the parts of hyphened ones: "dose-by-sex" holds "sex", not "by"."""
     words = set(words)
-    return words | {part for w in words for part in w.split("-")}
+    return words | {part for w in words for part in w.split("-") if part and part not in _STOPWORDS}
 
 
 #: Where the things of a list part: ", ", ", and ", " or ".

@@ -74,7 +74,11 @@ _LIMITATION = re.compile(
 _LIMITATION_WORD = re.compile(rf"{_LIMITATION.pattern}|问题", re.I)
 #: Admissions joined in one clause: "that A, and that B", "A; B", "A，并且B".
 _ADMISSIONS_JOINED = re.compile(
-    r",?\s+and\s+(?:also\s+)?that\s+|;\s+|[；;]|[，,]?并且|[，,]?以及", re.I
+    r",?\s+and\s+(?:also\s+)?that\s+|;\s+|[；;]|[，,]?并且|[，,]?以及"
+    # "cannot prove a cause, partly because activity was measured in one week": the reason is
+    # admitted as well, in its own words
+    r"|,\s+(?:(?:partly|largely|mainly|in\s+part)\s+)?because\s+",
+    re.I,
 )
 #: The title of a section that lists the work's limitations.
 _LIMITATIONS_TITLE = re.compile(

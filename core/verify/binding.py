@@ -28,6 +28,7 @@ from core.text.normalize import (
     assigned_letter,
     bound_step,
     canonical_number,
+    count_word,
     digit_setting,
     extract_numbers,
     is_rate_base,
@@ -672,6 +673,10 @@ def bind_numbers(
             and _holds(held, mention, wanted, claim)
         ):
             here, same = True, max(same or 0, rival[0] if rival else 0)
+        # The value of a part the claim does not name ("58% at sheltered sites") is no rival of
+        # the whole's value the claim found ("572 (40%) were alive").
+        if rival is not None and same and here and _of_unnamed_part(rival[1], found, claim):
+            rival = None
         # A rival said of the claim's own name outweighs the value said of no name at all.
         named = rival is not None and _named(mention, wanted, found, rival[1])
         # A bound whose number the paper states of something else ("fewer than 1,000 steps"
@@ -826,7 +831,12 @@ def _near_evidence(
     # A percentage stands for a percentage ("roughly 16%" is not the "16 heads" nearby).
     alike = [(ev, m) for ev, ms in found for m in ms if m.percent == mention.percent]
     if mention.bound is None:
-        return settle_approximate(mention, (m.value for _, m in alike))
+        # "about four hours" is the 4.1 hours stated, not an interval's bound of 3.9 beside it
+        stated = [m.value for ev, m in alike if not _in_statistic(ev.text, m)]
+        settled = settle_approximate(mention, stated)
+        if settled is mention:
+            settled = settle_approximate(mention, (m.value for _, m in alike))
+        return settled
     # The paper-wide value the gate read inside the bound may be another thing's (a year):
     # the evidence's own value inside it is the claim's.
     written = replace(mention, value=mention.bound)
@@ -1107,6 +1117,31 @@ def _names_held(text: str, far: Sequence[str]) -> int:
     closer to the claim's count of them than another sentence about that count.
     """
     return int(any(holds_name(text, name) for name in far))
+
+
+#: The part a value is said of, right after it or its bracket: "58% at sheltered sites".
+_PART_AFTER = re.compile(
+    r"(?:\s*\([^()]*\))?\s+(?:at|in|among|on)\s+(?:the\s+)?(?P<part>[a-z][a-z-]*)\b"
+)
+
+
+def _of_unnamed_part(
+    rival: Mismatch, found: Sequence[tuple[Evidence, Sequence[NumberMention]]], claim: str
+) -> bool:
+    """Whether the rival is said of a part ("at sheltered sites") whose word the claim lacks."""
+    # "two-class" is the claim's "2-class"
+    have = fact_words(" ".join(_tokens(claim)))
+    for ev, numbers in found:
+        if ev.sentence_index != rival.sentence_index or is_table_row(ev.text):
+            continue
+        for number in numbers:
+            part = (
+                _PART_AFTER.match(ev.text, number.end) if number.raw == rival.paper_value else None
+            )
+            if part is not None:
+                words = fact_words(" ".join(_tokens(part["part"])))
+                return bool(words) and not words & have and not words & _GENERIC
+    return False
 
 
 def _holds_own(same: int, rival: int) -> bool:
@@ -1609,6 +1644,7 @@ def _contradicting(
                 _covers(mention, other)
                 or any(_near(v, other) for v in hedged)
                 or _part_of(ev.text, other, mention)
+                or _counted_out_of(ev.text, other, mention)
             ):
                 continue
             overlap = _overlap(wanted, have)
@@ -1652,6 +1688,19 @@ def _part_of(text: str, part: NumberMention, whole: NumberMention) -> bool:
     return found is not None and Decimal(found.group(1).replace(",", "")) in value_forms(whole)
 
 
+def _counted_out_of(text: str, whole: NumberMention, part: NumberMention) -> bool:
+    """Whether ``text`` counts the claim's value out of ``whole``: "Nine of the 36 plots"."""
+    found = _OF_BEFORE.search(text, 0, whole.start)
+    if found is None:
+        return False
+    count = found["n"].replace(",", "")
+    value = Decimal(count) if count.isdigit() else count_word(count)
+    return value is not None and Decimal(value) in value_forms(part)
+
+
+_OF_BEFORE = re.compile(
+    r"(?<![\d.,])\b(?P<n>\d{1,3}(?:,\d{3})+|\d+|[A-Za-z]+)\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?$"
+)
 _OUT_OF = re.compile(r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?(\d{1,3}(?:,\d{3})+|\d+)(?![.\d])")
 
 

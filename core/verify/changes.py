@@ -159,33 +159,51 @@ def opposite_change(claim: str, evidence: Sequence[Evidence]) -> Reversed | None
     return _swapped_ends(claim, evidence)
 
 
-#: A start and an end with words between them: "from 44% before opening to 53% afterwards".
+#: A start and an end with words between them: "from 44% before opening to 53% afterwards",
+#: "from about 17% to 21%".
 _FROM_TO_APART = re.compile(
-    rf"\bfrom\s+(?P<a>{_NUMBER}\s?%?)(?:\s+(?!to\b)[^\s\d,;]+){{0,3}}?\s+to\s+(?P<b>{_NUMBER}\s?%?)"
+    rf"\bfrom\s+(?P<hedge>(?:about|around|roughly|nearly|almost|some)\s+)?(?P<a>{_NUMBER}\s?%?)"
+    rf"(?:\s+(?!to\b)[^\s\d,;]+){{0,3}}?\s+to\s+(?:(?:about|around|roughly|nearly|almost)\s+)?"
+    rf"(?P<b>{_NUMBER}\s?%?)"
 )
 
 
 def _swapped_ends(claim: str, evidence: Sequence[Evidence]) -> Reversed | None:
     """A change from the paper's end to its start.
 
-    "fell from 53% to 44%" of "rose from 44% to 53%"; the start and the end as written.
+    "fell from 53% to 44%" of "rose from 44% to 53%"; "climbed from about 17% to 21%" of "fell
+    from 21.4% to 16.9%", each value as rounded, or as far as its hedge reaches.
     """
     for mine in _FROM_TO_APART.finditer(claim):
-        start, end = (_end_value(mine[g]) for g in ("a", "b"))
-        if start == end:
+        start, end, percent = _ends(mine)
+        hedged = mine["hedge"] is not None
+        reach = max(_reach(start, percent, hedged), _reach(end, percent, hedged))
+        if abs(start - end) <= 2 * reach:
             continue
         for ev in evidence:
             for theirs in _FROM_TO_APART.finditer(ev.text):
-                if (_end_value(theirs["a"]), _end_value(theirs["b"])) == (end, start):
+                first, last, in_percent = _ends(theirs)
+                if (
+                    in_percent == percent
+                    and abs(first - end) <= reach
+                    and abs(last - start) <= reach
+                ):
                     ours = f"from {mine['a'].strip()} to {mine['b'].strip()}"
                     paper = f"from {theirs['a'].strip()} to {theirs['b'].strip()}"
                     return Reversed(ours, paper, ev.text, ev.page)
     return None
 
 
-def _end_value(written: str) -> tuple[Decimal, bool]:
-    """A start's or an end's value, and whether it is a percentage."""
-    return Decimal(written.rstrip(" %")), written.endswith("%")
+def _ends(span: re.Match[str]) -> tuple[Decimal, Decimal, bool]:
+    """A start's and an end's values, and whether they are percentages ("from 44 to 53%")."""
+    a, b = span["a"], span["b"]
+    percent = a.endswith("%") or b.endswith("%")
+    return Decimal(a.rstrip(" %")), Decimal(b.rstrip(" %")), percent
+
+
+def _reach(value: Decimal, percent: bool, hedged: bool) -> Decimal:
+    """How far the paper's value may lie from a start or end the claim gives."""
+    return approximate_tolerance(value, percent=percent) if hedged else rounding_tolerance(value)
 
 
 def _way(change: re.Match[str]) -> str | None:

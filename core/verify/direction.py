@@ -464,7 +464,7 @@ def _null(clause: str) -> _Null | None:
     if found is None:
         return None
     groups = found.groupdict()
-    negation = next(groups[g] for g in ("no", "not", "did", "un") if groups.get(g))
+    negation = next(groups[g] for g in ("no", "not", "did", "un", "ns") if groups.get(g))
     scope = _SCOPE.match(clause, found.end())
     linked = _LINKED_WITH.match(clause, found.end())
     changed = None if scope or linked else _CHANGED.match(clause, found.end())
@@ -703,12 +703,16 @@ _NULL = re.compile(
     r"relationship|difference|trend|change)|(?:was|were|is|are)\s+(?P<not>not)\s+(?:\w+\s+)?"
     r"(?:associated|linked|related|increased|decreased|reduced|improved|changed|affected)|"
     r"(?:did|does|do)\s+(?P<did>not)\s+(?:differ|change)|"
-    r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged))\b",
+    r"(?:was|were|is|are|remained|stayed)\s+(?P<un>unaffected|unchanged)|"
+    # "… were higher but not significantly so": the clause after "but" takes the subject
+    r"(?P<ns>not)\s+(?:statistically\s+)?significantly\s+so)\b",
 )
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 #: A clause that opens with its verb: its subject is the sentence's.
 _SUBJECTLESS = re.compile(
-    r"\s*(?:did|does|do|was|were|is|are|had|has|showed|remained)\s+(?:not|no|un\w+)\b", re.I
+    r"\s*(?:did|does|do|was|were|is|are|had|has|showed|remained)\s+(?:not|no|un\w+)\b"
+    r"|\s*not\s+(?:statistically\s+)?significantly\s+so\b",
+    re.I,
 )
 #: A sentence's subject: its first words, up to the verb.
 _HEAD = re.compile(

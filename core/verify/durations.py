@@ -21,8 +21,11 @@ from core.verify.misstated import Misstated
 _HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?P<half_before>\s+and\s+a\s+half)?"
     # "a full year", "an entire week": the word between says how whole, not how long
-    r"[- ](?:(?:full|whole|entire)\s+)?(?P<unit>minute|hour|day|week|month|year)s?\b",
+    r"[- ](?:(?:full|whole|entire)\s+)?(?P<unit>minute|hour|day|week|month|year)s?\b"
+    # "a year and a half", "two and a half years"
+    r"(?P<half_after>\s+and\s+a\s+half\b)?",
     re.I,
 )
 #: The verb a duration qualifies: the last past form before it in its clause ("followed for",
@@ -55,6 +58,8 @@ def durations(text: str) -> list[Duration]:
         value = float(n) if n[0].isdigit() else 1.0 if n in ("a", "an", "one") else count_word(n)
         if not value:
             continue
+        if match.group("half_before") or match.group("half_after"):
+            value += 0.5
         before = text[: match.start()]
         if _BOUND_BEFORE.search(before) or _DIFFERENCE_AFTER.match(text, match.end()):
             continue

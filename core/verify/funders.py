@@ -26,7 +26,8 @@ _BY = re.compile(
     re.I,
 )
 _FROM = re.compile(
-    r"\b(?:funding|grants?|financial support|financing)\s+(?:was\s+)?(?:from|by)\s+"
+    r"\b(?:funding|grants?|financial support|financing)\s+(?:was\s+|came\s+|comes\s+)?"
+    r"(?:provided\s+)?(?:from|by)\s+"
     r"(?P<who>[^;,.:]+(?:\([^)]*\))?)",
     re.I,
 )
@@ -124,11 +125,18 @@ class FunderWrong:
 
     @property
     def reason(self) -> str:
-        """``funder_not_in_paper:US National Institutes of Health``."""
+        """``funder_not_in_paper:US National Institutes of Health``, ``funder_role:…``."""
+        if self.kind == "role":
+            return f"funder_role:{self.claimed[:60]}"
         return f"funder_not_in_paper:{self.claimed[:60]}"
 
     def explain(self) -> str:
         """``The claim says X funded the work, but the paper names Y (p. 3): “…”``."""
+        if self.kind == "role":
+            return (
+                f"The claim says the funder {self.claimed}, but the paper says it had no role "
+                f"(p. {self.page}): “{excerpt(self.text)}”"
+            )
         if self.kind == "supplier":
             return (
                 f"The claim says {self.claimed} funded the work, but the paper names it only as "
@@ -212,11 +220,65 @@ def paper_funders(sentences: Sequence[PaperSentence]) -> list[tuple[Funder, Pape
     ]
 
 
-def check_funder(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> FunderWrong | None:
+#: The paper keeping a party out of the work: "The funder had no role in study design, …".
+_NO_ROLE = re.compile(r"\b(?:had|has|have|played)\s+no\s+(?:\w+\s+)?role\s+in\b", re.I)
+#: A claim giving a party a part in the work: "helped design the study", "was involved in
+#: interpreting the findings", "also helped select the study sites".
+_HAD_ROLE = re.compile(
+    r"\b(?:helped|help|assisted|contributed|involved|participated|took\s+part|shaped|advised|"
+    r"guided|co-?designed)\b[^.;]{0,30}?\b(?P<what>design\w*|analy[sz]\w*|interpret\w*|writ\w*|"
+    r"select\w*|report\w*|conduct\w*|collect\w*|draft\w*|chose|choos\w*)",
+    re.I,
+)
+_ROLE_DENIED = re.compile(r"\b(?:no|not|never|without|neither|nor|none)\b|n't", re.I)
+
+
+def funder_roles(sentences: Sequence[PaperSentence]) -> list[PaperSentence]:
+    """The paper's sentences saying its funders (or a named party) had no role in the work."""
+    return [s for s in sentences if s.section != "table" and _NO_ROLE.search(s.text)]
+
+
+def _role_misstated(
+    claim: str, roles: Sequence[PaperSentence], paper: Sequence[tuple[Funder, PaperSentence]]
+) -> FunderWrong | None:
+    """A part in the work the claim gives a funder the paper says had none.
+
+    The claim speaks of the funder as one ("which funded the trial") or by a name the paper's
+    no-role sentence gives ("Corvanta Labs … had no role").
+    """
+    role = _HAD_ROLE.search(claim)
+    if role is None or _ROLE_DENIED.search(claim[: role.end()]):
+        return None
+    mine = content_words(claim[: role.start()])
+    for sentence in roles:
+        no_role = _NO_ROLE.search(sentence.text)
+        kept_out = content_words(sentence.text[: no_role.start() if no_role else 0])
+        funder = _MONEY.search(claim) is not None and (
+            re.search(r"\b(?:funders?|sponsors?)\b", sentence.text, re.I) is not None
+            or any(s.index == sentence.index for _, s in paper)
+        )
+        if funder or len(mine & kept_out - _KINDS) >= 2:
+            return FunderWrong(
+                role.group(0), "", sentence.text, sentence.page, sentence.index, "role"
+            )
+    return None
+
+
+def check_funder(
+    claim: str,
+    paper: Sequence[tuple[Funder, PaperSentence]],
+    roles: Sequence[PaperSentence] = (),
+) -> FunderWrong | None:
     """The claim's first funder that matches none of the paper's, when the paper names any.
 
-    Where the paper names suppliers only, the claim's funder that is one of them.
+    Where the paper names suppliers only, the claim's funder that is one of them; a part in
+    the work the claim gives a funder the paper kept out of it (``roles``).
     """
+    wrong = _funder_wrong(claim, paper)
+    return wrong or (_role_misstated(claim, roles, paper) if roles else None)
+
+
+def _funder_wrong(claim: str, paper: Sequence[tuple[Funder, PaperSentence]]) -> FunderWrong | None:
     if not paper:
         return None
     # A funder of a part ("the cash payments") did not fund the work a claim's funder funds.

@@ -4,7 +4,8 @@
 doubled retention" where it rose from 74.6% to 85.3%. A claim's multiple (twice, doubled,
 tripled, halved, N times, N-fold) that exceeds, beyond its rounding, the largest quotient of
 two values of one kind in every evidence sentence about the claim (half its words or more)
-that holds two such values, is a magnitude the paper's values never reach. Spreads and
+that holds two such values, is a magnitude the paper's values never reach, unless one of them
+states the multiple itself ("roughly three times larger on surgical wards"). Spreads and
 intervals ("± 1.5", "95% CI 2.6 to 5.6", "SE 0.09"), conditions ("at 45 °C", "after 300
 cycles") and group sizes ("n = 42") are no values; a speed ("faster", "slower") is read on
 times only. A multiple of a risk is read against the ratios (``risk_ratios``); a bound ("more
@@ -46,7 +47,8 @@ _MULTIPLE = re.compile(
     re.I,
 )
 _STATING = re.compile(
-    rf"\b(?:{_COMPARATIVE}|as|fast|slow|roughly|about|around|approximately|nearly|almost)\b",
+    rf"\bas\s+\w+\s+as\b"
+    rf"|\b(?:{_COMPARATIVE}|as|fast|slow|roughly|about|around|approximately|nearly|almost)\b",
     re.I,
 )
 _SPEED = re.compile(r"\b(?:faster|slower|quicker|speed-?up)\b", re.I)
@@ -86,6 +88,8 @@ def magnitude_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | N
         for ev in evidence:
             if not wanted or 2 * len(wanted & fact_words(ev.text)) < len(wanted):
                 continue
+            if any(_restates(multiple, theirs) for theirs in _multiples(ev.text)):
+                return None
             pair = _widest(ev.text, multiple.speed)
             if pair is None:
                 continue
@@ -121,6 +125,11 @@ def _multiples(claim: str) -> list[_Multiple]:
         speed = _SPEED.search(claim, found.end(), found.end() + 30) is not None
         out.append(_Multiple(found.group(), found.start(), found.end(), value, hedged, speed))
     return out
+
+
+def _restates(multiple: _Multiple, theirs: _Multiple) -> bool:
+    """Whether a multiple the paper states in words is the claim's ("roughly three times")."""
+    return not _beyond(multiple, theirs.value) and not _beyond(theirs, multiple.value)
 
 
 def _beyond(multiple: _Multiple, widest: Decimal) -> bool:

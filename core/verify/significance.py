@@ -80,6 +80,15 @@ _NEGATED = re.compile(
     r"non-?significant)\b|n't",
     re.I,
 )
+#: A claim that puts the effect down to chance, or says the study could not have found it,
+#: states no finding: "could plausibly be due to chance", "too small to reliably detect".
+_CHANCE = re.compile(
+    r"\b(?:due|down)\s+to\s+chance\b|\b(?:by|reflect\w*|explained\s+by)\s+chance\b"
+    r"|\btoo\s+(?:small|few|short)\s+to\b|\bunder-?powered\b|\bnot\s+powered\b",
+    re.I,
+)
+#: A bound on a count ("more than 15,000 admissions") is no difference.
+_BOUND = re.compile(r"\b(?:more|less|fewer|greater)\s+than\s+(?:about\s+|around\s+)?(?=\d)", re.I)
 #: A clause that hedges the effect says less than a finding.
 _HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*|tended)\b", re.I)
 #: A clause that says in words that its estimates are not significant is read as a null finding
@@ -120,12 +129,23 @@ _INTERACTION_P = re.compile(
     r"(?P<value>0?\.\d+|1(?:\.0+)?)\b",
     re.I,
 )
+#: The same with the p first: "(p for interaction=0.41)", "p-interaction = 0.2".
+_P_FOR_INTERACTION = re.compile(
+    r"\bp[\s-]*(?:(?:for|of)\s+(?:the\s+)?)?interaction\s*(?P<op>[=<>≤≥])\s*"
+    r"(?P<value>0?\.\d+|1(?:\.0+)?)\b",
+    re.I,
+)
 #: A clause that opens by naming a gap it has not stated yet: "the 4 g/L advantage", "this
 #: difference", "the gap between them".
 _ANAPHOR = re.compile(
     r"(?:the|this|that|these|both)\s+(?:[\w/.%-]+\s+){0,3}?"
     r"(?:differences?|advantages?|gaps?|increases?|decreases?|reductions?|gains?|improvements?|"
     r"benefits?|excess|shortfall)\b",
+    re.I,
+)
+_SAME_GROUP = re.compile(
+    r"(?:and\s+)?(?:in|among|for)\s+(?:this|that|these|those)\s+(?:sub)?(?:groups?|populations?|"
+    r"participants|patients|people|women|men|children)\b|(?:and\s+)?among\s+them\b",
     re.I,
 )
 _NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
@@ -232,7 +252,9 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         words |= content_words(" ".join(_NAMED.findall(aside.group("body"))))
         # "…46 g/L for VLN-12, against 42 g/L for MOF-5; the 4 g/L advantage over MOF-5 was
         # significant": the gap a clause names is of the values before it.
-        if start and _ANAPHOR.match(segment):
+        # "Among the 412 participants with prediabetes, …; in this group each 1,000 steps …":
+        # the group a clause refers back to is named before it
+        if start and (_ANAPHOR.match(segment) or _SAME_GROUP.match(segment)):
             words |= content_words(_ASIDE.sub(" ", text[:start]))
         found.append(
             Estimate(
@@ -303,7 +325,7 @@ def interactions(sentences: Sequence[PaperSentence]) -> list[Estimate]:
         text = sentence.text
         if sentence.section == "table" or not _INTERACTION.search(text):
             continue
-        said = _p_says(_INTERACTION_P.search(text))
+        said = _p_says(_INTERACTION_P.search(text) or _P_FOR_INTERACTION.search(text))
         if said is not None:
             significant = said
         elif _NOT_SIGNIFICANT.search(text):
@@ -395,11 +417,14 @@ def check_significance(
     ``claim`` may be one part of ``sentence``: a part stating an effect whose significance the
     sentence denies elsewhere ("…, but the difference was not significant") states no more.
     """
-    if not paper or _NEGATED.search(f"{claim} {sentence}"):
+    whole = f"{claim} {sentence}"
+    if not paper or _NEGATED.search(whole) or _CHANCE.search(whole):
         return None
     # "…did show the effect, suggesting it works for some": the hedge is of the inference
     parts = [claim, *_CLAIM_CLAUSE.split(claim)] if _HEDGED.search(claim) else [claim]
-    asserted = next((p for p in parts if _ASSERTS.search(p) and not _HEDGED.search(p)), None)
+    asserted = next(
+        (p for p in parts if _ASSERTS.search(_BOUND.sub(" ", p)) and not _HEDGED.search(p)), None
+    )
     if asserted is None:
         return None
     words = content_words(asserted)

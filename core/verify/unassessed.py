@@ -64,6 +64,8 @@ _WHAT_END = re.compile(
 _QUESTION = re.compile(r"\b(?:whether|if|how)\b", re.I)
 #: Words that make what was left open a clause rather than a list of things.
 _NOT_A_LIST = re.compile(r"\b(?:who|which|that|so|was|were|is|are|whether|if|how)\b", re.I)
+#: Where the examples of what was left open begin.
+_EXAMPLES = re.compile(r",?\s+(?:such\s+as|including|for\s+example|e\.g\.,?)\s+", re.I)
 #: The longest list of things read item by item, in words.
 _LIST_WORDS = 8
 #: What data a left-open thing is recorded as, which names no topic: "cost data", "visual
@@ -76,7 +78,7 @@ _ASSERTS = re.compile(
     rf"\b(?:{_VERBS}|found|finds|show\w*|appl(?:y|ies)|generali[sz]\w*|hold|holds|lower\w*|"
     r"higher|reduc\w*|increas\w*|decreas\w*|improv\w*|cut|cuts|rais\w*|boost\w*|caus\w*|"
     r"prevent\w*|protect\w*|benefit\w*|lead|leads|led|persist\w*|recover\w*|worse\w*|"
-    r"better|declin\w*|dropp\w*|fell|rose)\b",
+    r"better|fewer|declin\w*|dropp\w*|fell|rose)\b",
     re.I,
 )
 _NEGATED = re.compile(
@@ -151,6 +153,11 @@ def _items(found: re.Match[str]) -> list[str]:
     what = found.group("what")
     end = _WHAT_END.search(what)
     listed = (what[: end.start()] if end else what).strip(" ,")
+    # "downstream outcomes such as defects escaping to production or …": each example is open
+    example = _EXAMPLES.search(listed)
+    if example is not None and not _QUESTION.search(found.string, found.start(), example.start()):
+        items = LIST_SEPARATOR.split(listed[example.end() :].strip(" ,"))
+        return [what, *(item for item in items if len(item.split()) >= 2)]
     if (
         _QUESTION.search(found.string, found.start(), found.start("what"))
         or _NOT_A_LIST.search(listed)

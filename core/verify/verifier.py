@@ -72,7 +72,7 @@ from core.verify.direction import (
 from core.verify.durations import check_durations, paper_durations
 from core.verify.evidence import GROUP_SIZE, ClaimEvidence, EvidenceFinder, Retriever
 from core.verify.frequencies import check_frequency, paper_frequencies
-from core.verify.funders import FunderWrong, check_funder, paper_funders
+from core.verify.funders import FunderWrong, check_funder, funder_roles, paper_funders
 from core.verify.gates import PAGE_CITE, GateResult, PaperFacts, run_gates
 from core.verify.gates.methods import confirmed_absences
 from core.verify.gates.numbers import quantities
@@ -225,6 +225,7 @@ class Checker:
         self.durations = paper_durations(paper.sentences)
         self.frequencies = paper_frequencies(paper.sentences)
         self.funders = paper_funders(paper.sentences)
+        self.funder_roles = funder_roles(paper.sentences)
         self.sources = paper_sources(paper.sentences)
         self.acknowledged = Acknowledged(paper)
         self.related_work = RelatedWork(paper)
@@ -379,7 +380,7 @@ class Checker:
                     thanked=self.acknowledged.check(with_pages),
                     others_work=self.own_work.check(with_pages, ev.evidence),
                     other_person=self._other_person(with_pages, text, ev.evidence, cross=cross),
-                    funder=check_funder(text, self.funders),
+                    funder=check_funder(text, self.funders, self.funder_roles),
                     swapped=self._swapped(with_pages, text, numbers, ev.evidence, cross=cross),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,

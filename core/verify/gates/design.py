@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.text.words import content_words
 from core.verify.gates.common import GateFinding, PaperFacts
 from core.verify.gates.strength import ASSOCIATION, CAUSAL, states_cause
 
@@ -81,6 +82,8 @@ _CLAIMED = re.compile(
     rf"|\b(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\s+(?:\w+\s+){{0,2}}?{_UNITS}\b"
     # "The researchers randomly assigned neighbourhoods to …"
     r"|\brandomly\s+(?:assigned|allocated)\s+(?:\w+\s+){0,2}?[a-z]+s\s+(?:to|into|between)\b"
+    # "Workers randomly assigned to higher step targets were …"
+    r"|\b(?:[A-Za-z-]+s|people|children|men|women)\s+randomly\s+(?:assigned|allocated)\s+to\b"
     # "Residents aged 70 and over were randomly allocated either to …"
     r"|\b(?:were|was)\s+randomly\s+(?:assigned|allocated)\s+(?:either\s+)?(?:to|into|between)\b"
     # "Patients were randomly assigned to AI grading or specialist grading", "Sewersheds were
@@ -108,6 +111,13 @@ _CLAIMED_OBSERVATIONAL = re.compile(
     r"(?:observational|a\s+cohort)\b",
     re.I,
 )
+#: A comparison of those who chose their arm: "compared developers who chose to use ReviewLens
+#: with colleagues who did not", "villages that chose to join … with villages that declined".
+_SELF_SELECTED = re.compile(
+    r"\bcompar\w*\b[^.;]{0,80}?\b(?:who|that|which)\s+(?:chose|opted|elected|decided)\s+to\b"
+    r"|\b(?:who|that|which)\s+(?:chose|opted|elected|decided)\s+to\b[^.;]{0,80}?\bcompar\w*\b",
+    re.I,
+)
 #: A study's acronym in its title: "The HOMEWATCH-HF Randomised Trial", "the ACORN trial".
 _STUDY_NAME = re.compile(r"\b[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b")
 #: What a study calls itself after its name, a few words on: "a pragmatic, open-label … trial".
@@ -122,6 +132,16 @@ _BLINDING = re.compile(
 #: The paper saying who could not be blinded: "Teachers and coaches could not be blinded".
 _UNBLINDED = re.compile(
     r"[A-Z][\w ,-]{0,60}?\b(?:could|can|were|was)\s*not\s+(?:be\s+)?(?:blinded|masked)\b"
+)
+#: Who a claim says knew nothing of the treatment: "Participants were blinded to …".
+_BLINDED_WHO = re.compile(
+    r"(?P<who>\b[A-Za-z][\w -]{0,40}?)\s+(?:were|was)\s+(?:\w+\s+)?(?:blinded|masked)\b", re.I
+)
+_NEITHER = re.compile(r"\b(?:neither|nor)\b", re.I)
+#: The paper naming who could not be blinded, in a list: "neither prescribers nor
+#: investigators were blinded".
+_NEITHER_BLINDED = re.compile(
+    r"\bneither\s+(?P<who>[\w ,-]{1,60}?)\s+(?:were|was)\s+(?:blinded|masked)\b", re.I
 )
 #: Who was randomised: groups ("cluster-randomised", "whole communities assigned", "randomised
 #: at the town level") or each person ("individually randomised").
@@ -144,11 +164,11 @@ def check_design(text: str, facts: PaperFacts, evidence: Sequence[str] = ()) -> 
 
     Or a cause it states of an observational study's finding that its evidence does not state.
     """
-    blinding = _blinding_misstated(text, facts)
+    blinding = _blinding_misstated(text, facts) or _blinded_who(text, facts)
     if blinding is not None:
         return [blinding]
     claim = text.strip()
-    observed = _CLAIMED_OBSERVATIONAL.search(claim)
+    observed = _CLAIMED_OBSERVATIONAL.search(claim) or _SELF_SELECTED.search(claim)
     if observed is not None and not _unclaimed(claim, observed):
         own = own_design(facts)
         if own is not None and own[0] == "trial":
@@ -214,6 +234,28 @@ def _blinding_misstated(text: str, facts: PaperFacts) -> GateFinding | None:
                     f"design_misstated:{claimed.group(0).casefold()[:40]}",
                     f"The paper describes its own study as “{phrase}”",
                 )
+    return None
+
+
+def _blinded_who(text: str, facts: PaperFacts) -> GateFinding | None:
+    """Those the claim says were blinded, where the paper says they could not be.
+
+    "Participants were blinded to condition" of "Participants could not be blinded"; the
+    paper's blinded adjudicators say nothing of the participants.
+    """
+    claimed = _BLINDED_WHO.search(text)
+    if claimed is None or _UNCLAIMED.search(text[: claimed.end()]) or _NEITHER.search(text):
+        return None
+    who = content_words(claimed["who"])
+    paper = facts.paper.full_text
+    for said in [*_UNBLINDED.finditer(paper), *_NEITHER_BLINDED.finditer(paper)]:
+        phrase = said.group(0).strip()
+        if content_words(said.groupdict().get("who") or phrase) & who:
+            return GateFinding(
+                "overclaim",
+                f"design_misstated:{claimed.group(0).strip().casefold()[:40]}",
+                f"The paper says “{phrase}”",
+            )
     return None
 
 

@@ -36,14 +36,15 @@ OVERCLAIMS: dict[str, Concept] = {
     ),
     "all": Concept(
         "all",
-        # "all of the coarse aggregate" is its "full replacement", "100%" of it
-        ("all", "every", "each", "any", "both", "entire", "whole", "full", "100%"),
+        # "all of the coarse aggregate" is its "full replacement", "100%" of it; "none of the
+        # plots was lost" is said of every plot
+        ("all", "every", "each", "any", "both", "entire", "whole", "full", "100%", "none"),
         ("所有", "全部", "一切"),
         ("所有", "全部", "每个", "均", "都"),
     ),
     "every": Concept(
         "every",
-        ("all", "every", "each", "any"),
+        ("all", "every", "each", "any", "none"),
         (),
         (),
     ),
@@ -175,7 +176,7 @@ NOT_NAMES = frozenset(
     our ours overall paper pdf questions ram related results sec second section similarly since
     specifically study tab table tb that the their there these they third this those thus to
     unfortunately url vi we what when where whereas which while who why with work x-ray x-rays
-    yes ci cri sd se sem iqr hr ahr rr aor icc
+    yes ci cri sd se sem iqr hr ahr rr aor icc celsius fahrenheit kelvin
     """.split()
 )
 

@@ -90,9 +90,10 @@ def check_names(
 def _spelled_out(name: str, facts: PaperFacts) -> bool:
     """Whether the paper writes an acronym out in full: "OCT" as "optical coherence tomography".
 
-    Words of four letters or more only, so function words ("of coral tiles") spell nothing.
+    Words of four letters or more only, so function words ("of coral tiles") spell nothing;
+    "GP" is "general practice".
     """
-    if not re.fullmatch(r"[A-Z]{3,6}", name):
+    if not re.fullmatch(r"[A-Z]{2,6}", name):
         return False
     words = r"[\s-]+".join(rf"{letter}[a-z]{{3,}}" for letter in name.lower())
     return re.search(rf"(?<![\w-]){words}(?![\w-])", facts.unit_text, re.I) is not None
