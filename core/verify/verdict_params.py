@@ -5,29 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 NO_JUDGE: dict[str, Any] = {
-    "bias": -0.7511,
-    "weights": {"coverage": 1.3606, "cosine": 1.3184, "number_unbound": -0.3478},
-    "flag_below": 0.474,
-    "support_at": 0.698,
+    "bias": -0.7931,
+    "weights": {"coverage": 1.4136, "cosine": 1.3556, "number_unbound": -0.264},
+    "flag_below": 0.476,
+    "support_at": 0.691,
 }
 WITH_JUDGE: dict[str, Any] = {
-    "bias": 0.4588,
+    "bias": 0.4125,
     "weights": {
-        "coverage": 0.4917,
-        "cosine": 0.7404,
-        "number_unbound": -0.1192,
-        "judge_logit": 1.591,
+        "coverage": 0.5458,
+        "cosine": 0.779,
+        "number_unbound": -0.0642,
+        "judge_logit": 1.5856,
     },
-    "flag_below": 0.465,
-    "support_at": 0.553,
-    "skip_at": 0.8296,
+    "flag_below": 0.482,
+    "support_at": 0.547,
+    "skip_at": 0.8346,
 }
 CROSS_LINGUAL: dict[str, Any] = {"flag_below": 0.339, "support_at": 0.5}
 FIT: dict[str, Any] = {
     "data": "fit splits, equal weight per set: SciTab supports vs refutes, real critiques, "
     "study reports",
     "sets": ("scitab-fit", "real-fit", "studies-fit"),
-    "claims": {"no_judge": 1011, "with_judge": 915, "cross_lingual": 37},
+    "claims": {"no_judge": 1094, "with_judge": 998, "cross_lingual": 37},
     "max_false_flags": 0.1,
     "support_precision": 0.8,
     "support_floor": 0.5,
