@@ -1200,6 +1200,12 @@ PLOTS = [
     "Nine of the 36 exposed planted plots had no living shoots at 18 months, seven of them "
     "low-density plots; none of the 36 sheltered plots was lost.",
 ]
+PRACTICES = [
+    "An independent statistician randomised practices, 16 per arm, using minimisation on list "
+    "size and practice deprivation score.",
+    "Methods: In an open-label cluster-randomised trial, 48 general practices were allocated "
+    "1:1:1 to three invitation strategies.",
+]
 HOURS = [
     "The afternoon peak was 3.2 °C lower (95% CI 2.5 to 3.9), and time above 32 °C fell from "
     "6.9 to 4.1 hours per day in coated homes."
@@ -1218,6 +1224,18 @@ HOURS = [
         (SHOOTS, "Roughly 21% of tagged shoots were still alive after 18 months.", "21%->40%"),
         # the paper counts the claim's value out of a whole: the whole is no rival
         (PLOTS, "Nine exposed-site plots lost every shoot, most at low density.", None),
+        # a count of each group is the one the paper gives each group, not the whole
+        (
+            PRACTICES,
+            "Randomisation was done at the level of general practices, with 16 practices "
+            "allocated to each invitation strategy.",
+            None,
+        ),
+        (
+            PRACTICES,
+            "Randomisation was by practice, 20 practices being allocated to each strategy.",
+            "20->16",
+        ),
         # a hedged value is the value stated, not an interval's bound beside it
         (HOURS, "Coated homes spent about four hours a day above 32 °C.", None),
     ],

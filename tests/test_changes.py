@@ -130,3 +130,24 @@ def test_a_change_from_the_papers_end_to_its_start(
     )
     found = opposite_change(claim, evidence)
     assert (found and (found.claim_word, found.paper_word)) == reversed_
+
+
+@pytest.mark.parametrize(
+    ("claim", "said"),
+    [
+        # one group's start and end said of the other group the sentence gives its own
+        (
+            "In the comparison schools, late arrivals fell from 5.8 to 3.1 per 100 days.",
+            "from 5.5 to 5.2",
+        ),
+        ("In the delayed-start schools, late arrivals fell from 5.8 to 3.1 per 100 days.", None),
+        ("Late arrivals fell from 5.8 to 3.1 per 100 student-days.", None),
+    ],
+)
+def test_a_start_and_end_of_another_group(claim: str, said: str | None) -> None:
+    evidence = _evidence(
+        "Late arrivals fell from 5.8 to 3.1 per 100 student-days in delayed-start schools and "
+        "from 5.5 to 5.2 in comparison schools (rate ratio 0.56, 95% CI 0.47 to 0.67)."
+    )
+    found = change_mismatch(claim, evidence)
+    assert (found.paper_value if found else None) == said

@@ -218,3 +218,16 @@ def test_groups_named_by_their_level_did_not_differ_between() -> None:
     found = check_contrast(claim, contrasts, {})
     assert found is not None and found.reason == "not_significant"
     assert check_contrast("Corals at 3 m bleached more than corals at 8 m.", contrasts, {}) is None
+
+
+def test_a_clinically_significant_error_claims_no_test() -> None:
+    paper = make_paper(
+        [
+            "At least one clinically significant error occurred in 23% of baseline summaries and "
+            "12% of RAG summaries; omissions did not differ between RAG and baseline (p = 0.40)."
+        ]
+    )
+    contrasts = paper_contrasts(paper.sentences)
+    claim = "RAG cut clinically significant errors from about 23% to 12% of the baseline's."
+    assert check_contrast(claim, contrasts, {}) is None
+    assert check_contrast("RAG cut omissions significantly from the baseline.", contrasts, {})

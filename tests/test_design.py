@@ -258,3 +258,54 @@ def test_who_was_blinded_who_chose_and_who_was_assigned(
 ) -> None:
     found = [f.reason.split(":")[0] for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
     assert found == ([reason] if reason else [])
+
+
+DID = make_paper(
+    [
+        "We assessed its effects using administrative records and a difference-in-differences "
+        "design comparing firms above and below the threshold."
+    ]
+)
+NOT_RANDOM = make_paper(
+    ["The water board blocked ditches in six of twelve blocks, and allocation was not randomised."]
+)
+RETROSPECTIVE = make_paper(
+    ["In a retrospective offline evaluation of 600 admissions, we compared two systems."]
+)
+LOTTERY = make_paper(["We conducted a controlled before-and-after study across two school years."])
+CLUSTERED = make_paper(
+    ["Methods: In an open-label cluster-randomised trial, 48 practices were allocated."]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "reason"),
+    [
+        # a design the paper gives its own work in passing, or says it did not randomise
+        ("Firms were randomly assigned to publish their pay gaps or not.", DID, "overclaim_design"),
+        ("Blocks were randomly assigned to rewetting or drainage.", NOT_RANDOM, "overclaim_design"),
+        (
+            "Physicians were randomly assigned to one of the two systems.",
+            RETROSPECTIVE,
+            "overclaim_design",
+        ),
+        ("Firms above the threshold were compared with firms below it.", DID, None),
+        # "In this randomised trial" claims one; individuals randomised where practices were
+        (
+            "In this randomised trial, the schools were assigned by lottery.",
+            LOTTERY,
+            "overclaim_design",
+        ),
+        (
+            "Individual patients were randomly assigned to an invitation.",
+            CLUSTERED,
+            "design_misstated",
+        ),
+        ("Whole practices were randomly assigned to an invitation.", CLUSTERED, None),
+    ],
+)
+def test_designs_the_paper_gives_itself_in_passing(
+    claim: str, paper: object, reason: str | None
+) -> None:
+    found = [f.reason.split(":")[0] for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
+    assert found == ([reason] if reason else [])

@@ -604,6 +604,7 @@ NULLS = make_paper(
         "differ from each other.",
         "Supplementation had no measurable effect on attention scores.",
         "Mean monthly business profits were higher but not significantly so (US$6.4 vs US$5.1).",
+        "RAG improved ROUGE-L (34.8 vs 31.2), but MEDCON did not differ meaningfully.",
     ]
 )
 
@@ -653,6 +654,9 @@ NULLS = make_paper(
         # a difference the paper says was not significant, stated as found
         ("Business owners earned significantly higher monthly profits.", "not"),
         ("Monthly business profits were higher, but not significantly so.", None),
+        # the clause of the null finding's subject says it was unchanged
+        ("Retrieval raised ROUGE-L, yet MEDCON scores were essentially unchanged.", None),
+        ("Retrieval raised ROUGE-L and MEDCON scores.", "not"),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

@@ -23,7 +23,8 @@ DURATIONS = paper_durations(PAPER.sentences)
 
 def test_durations_are_read_with_the_verb_they_qualify() -> None:
     assert [(d.written, round(d.hours, 2), d.verb) for d, _ in DURATIONS] == [
-        ("7 days", 168.0, "follow"),
+        # how long the study followed, tracked or ran is one span
+        ("7 days", 168.0, "span"),
         ("90 minutes", 1.5, "test"),
         ("one week", 168.0, "wore"),
     ]
@@ -76,3 +77,42 @@ def test_the_verdict_names_the_papers_duration() -> None:
     assert verdict.explanation.startswith(
         "The claim says a month, but the paper says 7 days (p. 1)"
     )
+
+
+FLUXES = (
+    "We compared greenhouse gas fluxes from rewetted and drained plots over three years (March "
+    "2019 to February 2022)."
+)
+SCHOOLS = "We conducted a controlled before-and-after study across two school years."
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "reason"),
+    [
+        # how long the study went on, however the paper words it
+        ("The researchers followed the plots for five years.", FLUXES, "five years->three years"),
+        ("The team tracked rewetted and drained plots for three years.", FLUXES, None),
+        (
+            "Students were followed for three school years.",
+            SCHOOLS,
+            "three school years->two school years",
+        ),
+        ("Students were followed for two school years.", SCHOOLS, None),
+        # "was followed by" says what came after, half an hour is no span
+        ("The later start was followed by half an hour more sleep.", SCHOOLS, None),
+    ],
+)
+def test_how_long_the_study_went_on(claim: str, sentence: str, reason: str | None) -> None:
+    found = check_durations(claim, paper_durations(make_paper([sentence]).sentences))
+    assert (found.reason if found else None) == (reason and f"duration_mismatch:{reason}")
+
+
+def test_a_period_the_paper_says_it_covers() -> None:
+    paper = paper_durations(
+        make_paper(
+            ["The post-law period covers five years, so longer-run effects are unknown."]
+        ).sentences
+    )
+    found = check_durations("The researchers followed firms for ten years after the law.", paper)
+    assert found is not None and found.reason == "duration_mismatch:ten years->five years"
+    assert durations("Sleep rose by half an hour.") == []

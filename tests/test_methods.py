@@ -135,3 +135,21 @@ def test_data_collection_methods(sentence: str, paper: str, reasons: list[str]) 
     facts = PaperFacts(make_paper([paper]))
     found = [r for r in run_gates(sentence, facts).reasons if r.startswith("method_")]
     assert found == reasons
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # a multi-item scale is a questionnaire
+        ("Worry was measured with a questionnaire two weeks after invitation.", []),
+        ("Worry was measured in interviews two weeks after invitation.", []),
+    ],
+)
+def test_a_scale_of_items_is_a_questionnaire(sentence: str, reasons: list[str]) -> None:
+    facts = PaperFacts(
+        make_paper(["Distress was measured with the six-item Screening Concern Scale (SCS-6)."])
+    )
+    found = [r for r in run_gates(sentence, facts).reasons if r.startswith("method_")]
+    assert found == reasons
+    bare = PaperFacts(make_paper(["Distress was measured with the Screening Concern Scale."]))
+    assert [r for r in run_gates(sentence, bare).reasons if r.startswith("method_")]

@@ -392,3 +392,14 @@ def test_a_group_referred_back_to_is_named_before() -> None:
 def test_an_interaction_test_with_its_p_first() -> None:
     claim = "Older adults benefited significantly more from cool roofs than younger members."
     assert check_subgroup_difference(claim, interactions(ROOFS.sentences)) is not None
+
+
+def test_an_effect_said_to_have_stayed_the_same_is_no_finding() -> None:
+    paper = estimates(
+        make_paper(
+            ["Weekend sleep duration was unchanged (DiD -3 min, 95% CI -15 to 9)."]
+        ).sentences
+    )
+    claim = "Weekend sleep stayed essentially the same, so the change affected school nights only."
+    assert check_significance(claim, paper) is None
+    assert check_significance("The change affected weekend sleep duration.", paper) is not None

@@ -720,6 +720,7 @@ def bind_numbers(
             _inside_bound(claim, mention, rival[1])
             or _complement(claim, mention, rival[1])
             or _total_of(claim, mention, found)
+            or _each_groups(claim, mention, found)
             or _count_of_share(claim, mention, rival[1], shares)
         ):
             bound += 1
@@ -1512,6 +1513,30 @@ def _total_of(
     if (written[0].value if written else mention.value) in totals:
         return True
     return any(m.start == mention.start for m in settled_mentions(claim, {False: totals}))
+
+
+#: Each group or arm, not a rate: "per day", "per capita" and "each year" divide by no group.
+_EACH_GROUP = re.compile(
+    r"\b(?:each|per)\s+(?!(?:of|cent|day|week|month|year|hour|minute|night|capita|person)\b)"
+    r"[a-z]+",
+    re.I,
+)
+
+
+def _each_groups(
+    claim: str, mention: NumberMention, found: Sequence[tuple[Evidence, Sequence[NumberMention]]]
+) -> bool:
+    """Whether a count of each group is the one the evidence gives each group.
+
+    "16 practices allocated to each strategy" of "16 per arm": the whole (48) is no rival of it.
+    """
+    if not _EACH_GROUP.search(claim[mention.end : mention.end + PER_GROUP_REACH]):
+        return False
+    return any(
+        m.value == mention.value and _EACH_GROUP.search(ev.text[m.end : m.end + PER_GROUP_REACH])
+        for ev, numbers in found
+        for m in numbers
+    )
 
 
 def sentences_stating(value: str, texts: Sequence[str], claim: str = "") -> list[int]:

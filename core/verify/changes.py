@@ -39,6 +39,7 @@ _UP = re.compile(r"rose|risen|rises?|grew|grows?|increase|went up|goes up|climb|
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUMBER})\s?%?\s+to\s+(?P<b>{_NUMBER})\s?%?")
 #: What follows an end value up to the next one: "in the CBT-I group and …".
 _GROUP_END = re.compile(r"[,;(]|\s+(?:and|while|whereas|but)\s+", re.I)
+_UNIT = re.compile(r"^\s*(?:per|/)\s*(?:\d[\d,.]*\s*)?[\w-]+")
 #: Words of a change's measure, not of whose change it is.
 _MEASURE = frozenset({"point", "points", "percentage", "percent"})
 
@@ -60,6 +61,9 @@ def change_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | None
     same (``_same_subject``). English only; table rows are not read.
     """
     words = fact_words(claim)
+    exchanged = _span_of_other_group(claim, words, evidence)
+    if exchanged is not None:
+        return exchanged
     for change in _CHANGE.finditer(claim):
         for ev in evidence:
             if is_table_row(ev.text):
@@ -73,6 +77,36 @@ def change_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | None
             if not _fits(change, span):
                 written = change.group("size") + (change.group("percent") or "")
                 return Mismatch(written.replace(" ", ""), span.written, ev.page, ev.sentence_index)
+    return None
+
+
+def _span_of_other_group(
+    claim: str, words: set[str], evidence: Sequence[Evidence]
+) -> Mismatch | None:
+    """A start and end the paper gives one group, said of another group it gives others.
+
+    "In the comparison schools, late arrivals fell from 5.8 to 3.1" of "fell from 5.8 to 3.1 …
+    in delayed-start schools and from 5.5 to 5.2 in comparison schools".
+    """
+    for mine in _FROM_TO.finditer(claim):
+        start, end = Decimal(mine["a"]), Decimal(mine["b"])
+        for ev in evidence:
+            if is_table_row(ev.text):
+                continue
+            spans = _spans(ev.text)
+            same = [s for s in spans if (s.start, s.end) == (start, end)]
+            if len(same) != 1:
+                continue
+            # the words that tell each group from the others: "delayed-start", "comparison"
+            own = {
+                id(s): s.group - {w for o in spans if o is not s for w in o.group} for s in spans
+            }
+            if own[id(same[0])] & words:
+                continue
+            named = [s for s in spans if s is not same[0] and own[id(s)] & words]
+            if len(named) == 1 and (named[0].start, named[0].end) != (start, end):
+                ours = mine.group(0).strip()
+                return Mismatch(ours, named[0].written, ev.page, ev.sentence_index)
     return None
 
 
@@ -98,7 +132,8 @@ def _words_in_order(text: str) -> list[str]:
 def _spans(text: str) -> list[_Span]:
     out = []
     for match in _FROM_TO.finditer(text):
-        rest = text[match.end() :]
+        # "… per 100 student-days in delayed-start schools": the unit names no group
+        rest = _UNIT.sub("", text[match.end() :], count=1)
         stop = _GROUP_END.search(rest)
         group = fact_words(rest[: stop.start() if stop else len(rest)], _MEASURE)
         a, b = Decimal(match["a"]), Decimal(match["b"])

@@ -563,7 +563,18 @@ def check_null_finding(
     own = [n for n in names(claim) if _scoped(claim, n) and not holds_name(ev.text, n)]
     if own and any(all(holds_name(e.text, n) for n in own) for e in others):
         return None
+    # "raised ROUGE-L …, yet MEDCON scores were essentially unchanged": the clause of the null
+    # finding's subject says what the paper says
+    subject = content_words(null.subject) - _MEASURES
+    if any(
+        _SAME.search(clause) and subject & content_words(clause)
+        for clause in _CLAUSES.split(_YET.sub(",", claim))
+    ):
+        return None
     return NegationDropped(null.negation, ev.text, ev.page)
+
+
+_YET = re.compile(r"\byet\b", re.I)
 
 
 #: A claim that denies a change without a negation: "left … unchanged", "much the same".

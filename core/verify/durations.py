@@ -23,20 +23,36 @@ _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"(?P<half_before>\s+and\s+a\s+half)?"
     # "a full year", "an entire week": the word between says how whole, not how long
-    r"[- ](?:(?:full|whole|entire)\s+)?(?P<unit>minute|hour|day|week|month|year)s?\b"
+    r"[- ](?:(?:full|whole|entire)\s+)?(?:(?:school|academic|calendar)\s+)?"
+    r"(?P<unit>minute|hour|day|week|month|year)s?\b"
     # "a year and a half", "two and a half years"
     r"(?P<half_after>\s+and\s+a\s+half\b)?",
     re.I,
 )
 #: The verb a duration qualifies: the last past form before it in its clause ("followed for",
 #: "tested on recognition … later"); ages ("aged 10 weeks") are no durations of anything done.
-_VERB = re.compile(r"\b(?!aged\b|based\b|used\b)([a-z]{3,}ed|wore|worn|ran|took|lasted)\b")
+_VERB = re.compile(
+    r"\b(?!aged\b|based\b|used\b)([a-z]{3,}ed|wore|worn|ran|took|lasted|covers|spans|lasts)\b"
+)
+#: Verbs of how long the study went on: a claim that it "followed" its participants for five
+#: years is read against the paper's "ran for", "tracked … for", "covers five years".
+_SPAN_VERBS = frozenset({"follow", "track", "monitor", "observ", "ran", "last", "span", "cover"})
+#: The study's own span after "over": "We compared … fluxes over three years".
+_STUDY_OVER = re.compile(r"\b(?:over|across)\s+(?:the\s+)?$", re.I)
+_STUDY = re.compile(r"\b(?:we|our|study|trial|experiment|cohort)\b", re.I)
+_LONG_UNITS = frozenset({"week", "month", "year"})
+_PRESENT = frozenset({"covers", "spans", "lasts"})
+_SHORT_UNITS = frozenset({"minute", "hour"})
+#: "half an hour", "half a day": half of the unit.
+_HALF_OF = re.compile(r"\bhalf\s+$", re.I)
+_FOLLOWED_BY = re.compile(r"\bfollowed\s+by\b", re.I)
 #: A bound ("less than 7 hours") or a difference ("24 minutes less") is no duration of its own.
 _BOUND_BEFORE = re.compile(
     r"\b(?:less|more|fewer|longer|shorter|under|over|at least|at most|up to|than)\s*$", re.I
 )
 _DIFFERENCE_AFTER = re.compile(r"\s+(?:less|more|longer|shorter|earlier|later than)\b", re.I)
 _CLAUSE = re.compile(r"[;,:()]|\b(?:and|but|while|which|whereas)\b", re.I)
+_PUNCTUATION = re.compile(r"[;,:()]|\b(?:but|while|which|whereas)\b", re.I)
 #: How near two durations must be to be the same: "two months" and "8 weeks".
 TOLERANCE = 1 / 7
 
@@ -60,16 +76,36 @@ def durations(text: str) -> list[Duration]:
             continue
         if match.group("half_before") or match.group("half_after"):
             value += 0.5
+        elif _HALF_OF.search(text, 0, match.start()):
+            value = 0.5
         before = text[: match.start()]
+        unit = match.group("unit").casefold()
+        hours = value * _HOURS[unit]
+        if _STUDY_OVER.search(before) and unit in _LONG_UNITS and _STUDY.search(text):
+            found.append(Duration(match.group(0), hours, "span"))
+            continue
         if _BOUND_BEFORE.search(before) or _DIFFERENCE_AFTER.match(text, match.end()):
             continue
         clause = before[max((m.end() for m in _CLAUSE.finditer(before)), default=0) :]
-        verbs = _VERB.findall(clause.casefold())
-        if not verbs:
+        verbs = [_stem(v) for v in _VERB.findall(clause.casefold())]
+        # "followed the rewetted and drained plots for five years": an "and" between nouns,
+        # and a participle after the span's verb
+        wider = before[max((m.end() for m in _PUNCTUATION.finditer(before)), default=0) :]
+        spans = {_stem(v) for v in _VERB.findall(wider.casefold())} & _SPAN_VERBS
+        # a span of the study lasts days at least; "was followed by" is what came after
+        spanned = unit not in _SHORT_UNITS and not _FOLLOWED_BY.search(wider)
+        if spanned and (spans or (verbs and verbs[-1] in _SPAN_VERBS)):
+            verb = "span"
+        elif verbs:
+            verb = verbs[-1]
+        else:
             continue
-        hours = value * _HOURS[match.group("unit").casefold()]
-        found.append(Duration(match.group(0), hours, stem(verbs[-1])))
+        found.append(Duration(match.group(0), hours, verb))
     return found
+
+
+def _stem(verb: str) -> str:
+    return stem(verb.removesuffix("s") if verb in _PRESENT else verb)
 
 
 def paper_durations(sentences: Sequence[PaperSentence]) -> list[tuple[Duration, PaperSentence]]:

@@ -77,7 +77,9 @@ _ASSERTS = re.compile(
 #: A claim that denies the effect, anywhere, says what the paper found.
 _NEGATED = re.compile(
     r"\b(?:no|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
-    r"non-?significant)\b|n't",
+    r"non-?significant)\b|n't"
+    # "Weekend sleep stayed essentially the same"
+    r"|\b(?:stayed|remained|was|were)\s+(?:\w+\s+)?(?:the\s+same|unaffected|stable|flat)\b",
     re.I,
 )
 #: A claim that puts the effect down to chance, or says the study could not have found it,

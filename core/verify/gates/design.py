@@ -38,7 +38,9 @@ _DESIGNS = {
         r"\b(?:cohort|longitudinal|observational|cross-sectional|case-control|test-negative|"
         r"prospective|retrospective|panel|before-and-after|before-after|"
         r"difference-in-differences|interrupted\s+time[- ]series|natural\s+experiments?|"
-        r"quasi-experimental|synthetic\s+control|regression\s+discontinuity)\b",
+        r"quasi-experimental|synthetic\s+control|regression\s+discontinuity|"
+        # "allocation was not randomised", "Allocation was therefore not random"
+        r"not\s+random(?:i[sz]ed|ly)?)\b",
         re.I,
     ),
     "laboratory": re.compile(
@@ -57,6 +59,13 @@ _SELF = re.compile(
     r"|\bthis\s+(?:was|is)\s+an?\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
     # "Methods: Prospective, cross-sectional diagnostic accuracy study in six clinics"
     r"|\bMethods?:\s+(?:[\w,-]+\s+){0,5}?(?:study|trial|survey|experiment)\b"
+    # "In a retrospective offline evaluation of 600 admissions", "a difference-in-differences
+    # design comparing firms …": a design the paper gives its own work in passing
+    r"|\bIn\s+an?\s+(?:[\w,-]+\s+){0,4}?(?:study|trial|evaluation|experiment)\b"
+    r"|\ban?\s+(?:[\w-]+\s+){0,2}?(?:difference-in-differences|regression[- ]discontinuity|"
+    r"interrupted\s+time[- ]series|controlled\s+before-and-after)\s+(?:design|study|analysis)\b"
+    # "allocation was not randomised": the paper says it assigned nothing
+    r"|\b(?:allocation|assignment|selection)\s+was\s+(?:\w+\s+)?not\s+random(?:i[sz]ed)?\b"
     # "Because the study is observational"
     r"|\b(?:the|this|our)\s+(?:study|design)\s+(?:is|was)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:observational|longitudinal|cross-sectional|prospective|retrospective)\b",
@@ -73,7 +82,7 @@ _CLAIMED = re.compile(
     rf"^(?:(?:the|this)\s+(?:study|research|paper|work)\s+(?:was|is)\s+an?\s+(?:[\w-]+\s+){{0,3}}?"
     rf"{_TRIAL}|(?:an?|the|this)\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\s+(?:found|finds|showed|shows|"
     rf"demonstrated|demonstrates|proved|proves|reported|reports|concluded|confirmed|suggests)|"
-    rf"in\s+an?\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\b)"
+    rf"in\s+(?:an?|this|the)\s+(?:[\w-]+\s+){{0,3}}?{_TRIAL}\b)"
     # "The researchers ran an experiment in which …", "The team randomly assigned pupils"
     r"|\b(?:researchers|authors|investigators|team|scientists|they)\s+(?:ran|conducted|"
     r"carried out|performed|did)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:experiments?|trials?)\b"
@@ -150,7 +159,9 @@ _RANDOMISED_UNIT = re.compile(
     r"(?!individual|patient|participant|person)(?:\w+\s+)?level|(?:whole|entire)\s+"
     r"(?:communities|schools|villages|towns|clinics|practices|wards|classes|households)\b"
     r"[^.;]{0,20}?\b(?:assigned|allocated|randomi[sz]ed))\b|"
-    r"\bindividually\s+randomi[sz]ed\b|\brandomi[sz]ed\s+individually\b",
+    r"\bindividually\s+randomi[sz]ed\b|\brandomi[sz]ed\s+individually\b"
+    # "Individual patients were randomly assigned to …"
+    r"|\bindividual\s+[a-z]+s\s+(?:were\s+)?(?:randomly\s+(?:assigned|allocated)|randomi[sz]ed)\b",
     re.I,
 )
 #: A trial wished for, needed or denied, not claimed.

@@ -54,7 +54,8 @@ METHODS: dict[str, Method] = {
     ),
     "interviews": Method(
         r"\binterview(?:s|ed|ing)?\b|\bquestionnaires?\b|访谈|问卷调查",
-        r"interview|questionnaire|survey|访谈|问卷",
+        # "the six-item Screening Concern Scale" is a questionnaire
+        r"interview|questionnaire|survey|[\w-]+-item\b|inventory|checklist|访谈|问卷",
     ),
     # how a study collected its data, or kept its arms apart
     "self-report": Method(
