@@ -200,6 +200,13 @@ def test_a_blinding_or_unit_the_paper_does_not_describe(
         ("The drug causes a fall in viral RNA.", 0, CELLS, False),
         # nor of one that compares what happened without assigning it
         ("The sugar-free menus caused the fall in caries.", 0, BEFORE_AFTER, True),
+        # a kind of thing named by what it causes, of which no change is claimed
+        (
+            "Crashes causing only damage showed no meaningful change after the menus.",
+            0,
+            BEFORE_AFTER,
+            False,
+        ),
     ],
 )
 def test_a_cause_an_observational_study_cannot_show(

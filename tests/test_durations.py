@@ -116,3 +116,11 @@ def test_a_period_the_paper_says_it_covers() -> None:
     found = check_durations("The researchers followed firms for ten years after the law.", paper)
     assert found is not None and found.reason == "duration_mismatch:ten years->five years"
     assert durations("Sleep rose by half an hour.") == []
+
+
+def test_half_an_hour_and_a_daily_difference() -> None:
+    assert [
+        (d.written, d.hours) for d in durations("Workers reduced sitting by half an hour.")
+    ] == [("half an hour", 0.5)]
+    # "half an hour a day more than younger workers" is a difference, no duration of its own
+    assert durations("Older workers reduced sitting by half an hour a day more than others.") == []

@@ -50,7 +50,11 @@ _FOLLOWED_BY = re.compile(r"\bfollowed\s+by\b", re.I)
 _BOUND_BEFORE = re.compile(
     r"\b(?:less|more|fewer|longer|shorter|under|over|at least|at most|up to|than)\s*$", re.I
 )
-_DIFFERENCE_AFTER = re.compile(r"\s+(?:less|more|longer|shorter|earlier|later than)\b", re.I)
+_DIFFERENCE_AFTER = re.compile(
+    r"\s+(?:(?:a|per|each)\s+(?:day|night|week)\s+)?"
+    r"(?:less|more|longer|shorter|earlier|later than)\b",
+    re.I,
+)
 _CLAUSE = re.compile(r"[;,:()]|\b(?:and|but|while|which|whereas)\b", re.I)
 _PUNCTUATION = re.compile(r"[;,:()]|\b(?:but|while|which|whereas)\b", re.I)
 #: How near two durations must be to be the same: "two months" and "8 weeks".
@@ -76,13 +80,14 @@ def durations(text: str) -> list[Duration]:
             continue
         if match.group("half_before") or match.group("half_after"):
             value += 0.5
-        elif _HALF_OF.search(text, 0, match.start()):
+        half = _HALF_OF.search(text, 0, match.start())
+        if half is not None and not (match.group("half_before") or match.group("half_after")):
             value = 0.5
         before = text[: match.start()]
         unit = match.group("unit").casefold()
         hours = value * _HOURS[unit]
         if _STUDY_OVER.search(before) and unit in _LONG_UNITS and _STUDY.search(text):
-            found.append(Duration(match.group(0), hours, "span"))
+            found.append(Duration(_written(text, match, half), hours, "span"))
             continue
         if _BOUND_BEFORE.search(before) or _DIFFERENCE_AFTER.match(text, match.end()):
             continue
@@ -100,8 +105,13 @@ def durations(text: str) -> list[Duration]:
             verb = verbs[-1]
         else:
             continue
-        found.append(Duration(match.group(0), hours, verb))
+        found.append(Duration(_written(text, match, half), hours, verb))
     return found
+
+
+def _written(text: str, match: re.Match[str], half: re.Match[str] | None) -> str:
+    """The duration as written, "half" of "half an hour" with it."""
+    return text[half.start() if half else match.start() : match.end()]
 
 
 def _stem(verb: str) -> str:

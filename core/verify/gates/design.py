@@ -305,9 +305,19 @@ def own_design(facts: PaperFacts) -> tuple[str, str] | None:
     return next(((d, found[d]) for d in _DESIGNS if d in found), None)
 
 
+_NO_CHANGE = re.compile(
+    r"\b(?:no|not|without|never)\b[^.;]{0,30}?\b(?:change|effect|difference|increase|decrease|"
+    r"reduction|rise|fall|impact)",
+    re.I,
+)
+
+
 def _observed_cause(text: str, facts: PaperFacts, evidence: Sequence[str]) -> list[GateFinding]:
     """A cause the claim states where the paper's own study is observational."""
     if not evidence or not states_cause(text) or ASSOCIATION.search(text):
+        return []
+    # "Crashes causing only vehicle damage showed no meaningful change": no cause is claimed
+    if _NO_CHANGE.search(text):
         return []
     shown = " ".join(evidence)
     # an association or a denied cause in the evidence is the strength gate's to read
