@@ -21,6 +21,8 @@ from core.verify.binding import Mismatch, is_table_row
 from core.verify.direction import Reversed
 
 _SIZE = r"\d+(?:\.\d+)?"
+#: A hedge before a size: "fell by about 5%", "from roughly 17% to 21%".
+_HEDGE = r"(?:about|around|roughly|nearly|almost|some)\s+"
 _NUMBER = rf"-?{_SIZE}"
 #: A change stated as a verb or a noun before its size: "fell by 4.1", "rose 5 points",
 #: "a reduction of about 30%".
@@ -29,7 +31,7 @@ _CHANGE = re.compile(
     r"reduced|reduces?|went down|goes down|rose|risen|rises?|increased|increases?|grew|grows?|"
     r"improved|improves?|went up|goes up|climbed|climbs?|gained|gains?)(?:\s+by)?"
     r"|(?:reduction|drop|fall|decline|decrease|increase|rise|improvement|gain)\s+of)"
-    r"\s+(?P<hedge>(?:about|around|roughly|nearly|almost|some)\s+)?"
+    rf"\s+(?P<hedge>{_HEDGE})?"
     rf"(?P<size>{_SIZE})(?P<percent>\s?%)?",
     re.I,
 )
@@ -39,6 +41,7 @@ _UP = re.compile(r"rose|risen|rises?|grew|grows?|increase|went up|goes up|climb|
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUMBER})\s?%?\s+to\s+(?P<b>{_NUMBER})\s?%?")
 #: What follows an end value up to the next one: "in the CBT-I group and …".
 _GROUP_END = re.compile(r"[,;(]|\s+(?:and|while|whereas|but)\s+", re.I)
+#: A unit right after a start and end: "from 5.8 to 3.1 per 100 student-days".
 _UNIT = re.compile(r"^\s*(?:per|/)\s*(?:\d[\d,.]*\s*)?[\w-]+")
 #: Words of a change's measure, not of whose change it is.
 _MEASURE = frozenset({"point", "points", "percentage", "percent"})
@@ -197,8 +200,8 @@ def opposite_change(claim: str, evidence: Sequence[Evidence]) -> Reversed | None
 #: A start and an end with words between them: "from 44% before opening to 53% afterwards",
 #: "from about 17% to 21%".
 _FROM_TO_APART = re.compile(
-    rf"\bfrom\s+(?P<hedge>(?:about|around|roughly|nearly|almost|some)\s+)?(?P<a>{_NUMBER}\s?%?)"
-    rf"(?:\s+(?!to\b)[^\s\d,;]+){{0,3}}?\s+to\s+(?:(?:about|around|roughly|nearly|almost)\s+)?"
+    rf"\bfrom\s+(?P<hedge>{_HEDGE})?(?P<a>{_NUMBER}\s?%?)"
+    rf"(?:\s+(?!to\b)[^\s\d,;]+){{0,3}}?\s+to\s+(?:{_HEDGE})?"
     rf"(?P<b>{_NUMBER}\s?%?)"
 )
 
