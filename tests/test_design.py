@@ -234,6 +234,22 @@ REVIEWS = make_paper(
     ]
 )
 STEPS = make_paper(["In this prospective cohort study, 2,874 office workers wore accelerometers."])
+DID = make_paper(
+    [
+        "We assessed its effects using administrative records and a difference-in-differences "
+        "design comparing firms above and below the threshold."
+    ]
+)
+NOT_RANDOM = make_paper(
+    ["The water board blocked ditches in six of twelve blocks, and allocation was not randomised."]
+)
+RETROSPECTIVE = make_paper(
+    ["In a retrospective offline evaluation of 600 admissions, we compared two systems."]
+)
+LOTTERY = make_paper(["We conducted a controlled before-and-after study across two school years."])
+CLUSTERED = make_paper(
+    ["Methods: In an open-label cluster-randomised trial, 48 practices were allocated."]
+)
 
 
 @pytest.mark.parametrize(
@@ -258,36 +274,6 @@ STEPS = make_paper(["In this prospective cohort study, 2,874 office workers wore
             "overclaim_design",
         ),
         ("Workers who walked more developed less diabetes.", STEPS, None),
-    ],
-)
-def test_who_was_blinded_who_chose_and_who_was_assigned(
-    claim: str, paper: object, reason: str | None
-) -> None:
-    found = [f.reason.split(":")[0] for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
-    assert found == ([reason] if reason else [])
-
-
-DID = make_paper(
-    [
-        "We assessed its effects using administrative records and a difference-in-differences "
-        "design comparing firms above and below the threshold."
-    ]
-)
-NOT_RANDOM = make_paper(
-    ["The water board blocked ditches in six of twelve blocks, and allocation was not randomised."]
-)
-RETROSPECTIVE = make_paper(
-    ["In a retrospective offline evaluation of 600 admissions, we compared two systems."]
-)
-LOTTERY = make_paper(["We conducted a controlled before-and-after study across two school years."])
-CLUSTERED = make_paper(
-    ["Methods: In an open-label cluster-randomised trial, 48 practices were allocated."]
-)
-
-
-@pytest.mark.parametrize(
-    ("claim", "paper", "reason"),
-    [
         # a design the paper gives its own work in passing, or says it did not randomise
         ("Firms were randomly assigned to publish their pay gaps or not.", DID, "overclaim_design"),
         ("Blocks were randomly assigned to rewetting or drainage.", NOT_RANDOM, "overclaim_design"),
@@ -311,7 +297,7 @@ CLUSTERED = make_paper(
         ("Whole practices were randomly assigned to an invitation.", CLUSTERED, None),
     ],
 )
-def test_designs_the_paper_gives_itself_in_passing(
+def test_who_was_blinded_who_chose_and_how_the_paper_calls_its_design(
     claim: str, paper: object, reason: str | None
 ) -> None:
     found = [f.reason.split(":")[0] for f in check_design(claim, PaperFacts(paper))]  # type: ignore[arg-type]
