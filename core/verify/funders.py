@@ -233,13 +233,31 @@ _HAD_ROLE = re.compile(
 _ROLE_DENIED = re.compile(r"\b(?:no|not|never|without|neither|nor|none)\b|n't", re.I)
 
 
-def funder_roles(sentences: Sequence[PaperSentence]) -> list[PaperSentence]:
-    """The paper's sentences saying its funders (or a named party) had no role in the work."""
-    return [s for s in sentences if s.section != "table" and _NO_ROLE.search(s.text)]
+@dataclass(frozen=True)
+class KeptOut:
+    """A paper sentence keeping a party out of the work, with the words naming that party."""
+
+    sentence: PaperSentence
+    words: frozenset[str]  # "Corvanta Labs provided licences …" before "had no role"
+    funders: bool  # it speaks of "the funder(s)" or "sponsor(s)"
+
+
+_FUNDERS = re.compile(r"\b(?:funders?|sponsors?)\b", re.I)
+
+
+def funder_roles(sentences: Sequence[PaperSentence]) -> list[KeptOut]:
+    """The paper's sentences saying its funders (or a named party) had no role; read once."""
+    return [
+        KeptOut(
+            s, frozenset(content_words(s.text[: no_role.start()])), bool(_FUNDERS.search(s.text))
+        )
+        for s in sentences
+        if s.section != "table" and (no_role := _NO_ROLE.search(s.text)) is not None
+    ]
 
 
 def _role_misstated(
-    claim: str, roles: Sequence[PaperSentence], paper: Sequence[tuple[Funder, PaperSentence]]
+    claim: str, roles: Sequence[KeptOut], paper: Sequence[tuple[Funder, PaperSentence]]
 ) -> FunderWrong | None:
     """A part in the work the claim gives a funder the paper says had none.
 
@@ -250,14 +268,11 @@ def _role_misstated(
     if role is None or _ROLE_DENIED.search(claim[: role.end()]):
         return None
     mine = content_words(claim[: role.start()])
-    for sentence in roles:
-        no_role = _NO_ROLE.search(sentence.text)
-        kept_out = content_words(sentence.text[: no_role.start() if no_role else 0])
-        funder = _MONEY.search(claim) is not None and (
-            re.search(r"\b(?:funders?|sponsors?)\b", sentence.text, re.I) is not None
-            or any(s.index == sentence.index for _, s in paper)
-        )
-        if funder or len(mine & kept_out - _KINDS) >= 2:
+    paid = _MONEY.search(claim) is not None
+    for kept in roles:
+        sentence = kept.sentence
+        funder = paid and (kept.funders or any(s.index == sentence.index for _, s in paper))
+        if funder or len(mine & kept.words - _KINDS) >= 2:
             return FunderWrong(
                 role.group(0), "", sentence.text, sentence.page, sentence.index, "role"
             )
@@ -267,7 +282,7 @@ def _role_misstated(
 def check_funder(
     claim: str,
     paper: Sequence[tuple[Funder, PaperSentence]],
-    roles: Sequence[PaperSentence] = (),
+    roles: Sequence[KeptOut] = (),
 ) -> FunderWrong | None:
     """The claim's first funder that matches none of the paper's, when the paper names any.
 

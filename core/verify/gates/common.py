@@ -155,6 +155,8 @@ class PaperFacts:
         self.has_sections = any(kind == "section" for kind, _ in self.xrefs)
         self.body_names: set[str] | None = None  # built on the first bare "Name (year)"
         self.self_phrases: list[str] | None = None  # how it names its own study, on first need
+        # who it says could not be blinded, with the words of who, on the first claim of blinding
+        self.unblinded: list[tuple[str, frozenset[str]]] | None = None
         self.figure_words: tuple[frozenset[str], ...] | None = None  # built on the first figure
         self.rows: list[Row] | None = None  # the table rows, read on the first gap or total
         self.gaps: Gaps | None = None  # built on the first number stated as a difference

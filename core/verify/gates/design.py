@@ -258,16 +258,28 @@ def _blinded_who(text: str, facts: PaperFacts) -> GateFinding | None:
     if claimed is None or _UNCLAIMED.search(text[: claimed.end()]) or _NEITHER.search(text):
         return None
     who = content_words(claimed["who"])
-    paper = facts.paper.full_text
-    for said in [*_UNBLINDED.finditer(paper), *_NEITHER_BLINDED.finditer(paper)]:
-        phrase = said.group(0).strip()
-        if content_words(said.groupdict().get("who") or phrase) & who:
+    for phrase, unblinded in _unblinded(facts):
+        if unblinded & who:
             return GateFinding(
                 "overclaim",
                 f"design_misstated:{claimed.group(0).strip().casefold()[:40]}",
                 f"The paper says “{phrase}”",
             )
     return None
+
+
+def _unblinded(facts: PaperFacts) -> list[tuple[str, frozenset[str]]]:
+    """Who the paper says could not be blinded, as written and by its words; read once."""
+    if facts.unblinded is None:
+        text = facts.paper.full_text
+        facts.unblinded = [
+            (
+                said.group(0).strip(),
+                frozenset(content_words(said.groupdict().get("who") or said[0])),
+            )
+            for said in [*_UNBLINDED.finditer(text), *_NEITHER_BLINDED.finditer(text)]
+        ]
+    return facts.unblinded
 
 
 def _self_phrases(facts: PaperFacts) -> list[str]:
