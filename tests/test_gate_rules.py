@@ -75,6 +75,10 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("Delivery was less complete in South Wales than in Manchester.", []),
         ("Almost all schools delivered the programme.", []),
         ("All schools delivered the programme.", ["all"]),
+        # "in all" at a clause's end is a total
+        ("The analysis spanned twelve summers in all, six on each side of the launch.", []),
+        ("Nine sites took part in all.", []),
+        ("It works in all settings.", ["all"]),
         # a negation earlier in the clause restricts the absolute word
         ("Audio is not statistically significant for every horizon.", []),
         ("The taxonomy may not be suitable for all types of questions.", []),

@@ -24,9 +24,11 @@ from core.verify.binding import Mismatch, is_table_row
 _HEDGE = r"(?:(?:about|around|roughly|nearly|almost|some|approximately)\s+)?"
 _VALUE = rf"{_HEDGE}(?P<value>\d+(?:\.\d+)?)\s?%"
 _WAY = r"(?:lower|higher|less|more|smaller|greater|larger|fewer|shorter|longer)"
-#: A measure is named by a noun phrase: "12% more for every 10 points" names none.
+#: A measure is named by a noun phrase: "12% more for every 10 points" names none, nor does
+#: "14% more where a mini-grid had been built", which says where the change was.
 _SUBJECT = (
-    r"(?!(?:for|in|with|among|after|than|per|at|on|from|of|across|every|each|by|to)\b)"
+    r"(?!(?:for|in|with|among|after|than|per|at|on|from|of|across|every|each|by|to|where|"
+    r"when|whenever|if|once|because|since|as|while|that|which|who|whose)\b)"
     r"(?P<subject>[^,;:()]+?)"
 )
 _UNTIL = (

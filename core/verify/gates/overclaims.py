@@ -104,6 +104,8 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() in ("all", "both") and _FLOATING.search(text[: m.start()]):
             continue
+        if m.group(0).casefold() == "all" and _IN_ALL.match(text[max(m.start() - 4, 0) :]):
+            continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
         if _COMPARED_WITH_ALL.search(text[: m.start()]) or _GRADED.search(text[: m.start()]):
@@ -126,6 +128,9 @@ def overclaim_terms(text: str) -> list[str]:
 #: "Neither funder … had any say", "No participant reported any harm": a sentence whose subject
 #: is negated denies what its "any" ranges over; the appositive commas end no clause of it.
 _NEGATIVE_SUBJECT = re.compile(r"\s*(?:neither|none|no|nobody|nothing)\b", re.I)
+
+#: "Twelve summers in all, six on each side": a total, not everything ("in all languages" is).
+_IN_ALL = re.compile(r"\s?\bin\s+all\s*(?:[,.;:)]|$)", re.I)
 
 #: "Less complete", "almost all", "nearly every": a graded word is no absolute.
 _GRADED = re.compile(
