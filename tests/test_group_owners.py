@@ -112,6 +112,35 @@ def test_group_mismatch(claim: str, paper: str, expected: tuple[str, str] | None
     assert got == expected
 
 
+SPEED = (
+    "It processed a clause in 9.6 ms versus 412 ms for the teacher and used 0.9 GB rather than "
+    "142 GB of GPU memory."
+)
+COSTS = (
+    "Peak memory was 0.9 GB for the student and 142 GB for the teacher; a clause took 9.6 ms for "
+    "the student and 412 ms for the teacher."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "expected"),
+    [
+        # the teacher's time is no rival of its memory: a value in another unit
+        ("The teacher needed around 140 GB.", SPEED, None),
+        ("The teacher needed around 140 GB.", COSTS, None),
+        # read in its own unit, each group has one value of it
+        ("The teacher needed 0.9 GB.", COSTS, ("0.9", "142")),
+        ("The teacher took 9.6 ms.", COSTS, ("9.6", "412")),
+    ],
+)  # fmt: skip
+def test_a_value_in_one_unit_has_no_rival_in_another(
+    claim: str, paper: str, expected: tuple[str, str] | None
+) -> None:
+    found = group_mismatch(stated_numbers(claim), claim, grouped_values(sentences(paper)))
+    got = None if found is None else (found.claim_value, found.paper_value)
+    assert got == expected
+
+
 def test_value_given_to_the_claims_group_elsewhere_is_no_mismatch() -> None:
     """Another sentence gives organic farms 9.3 (another measure): the claim may mean that."""
     claim = "Organic farms averaged about 9.3 visits per watch."

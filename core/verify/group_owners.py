@@ -21,6 +21,7 @@ from core.text.words import content_words, fact_words
 from core.types import Evidence, PaperSentence
 from core.verify.binding import (
     Mismatch,
+    measure_of,
     same_at_precision,
     stated_numbers,
 )
@@ -142,7 +143,14 @@ def _swapped(
     sentence: Grouped,
 ) -> _Given | None:
     """The claim's group with the paper's value for it, when the sentence gives ours to another."""
-    alike = [g for g in sentence.given if g.value.percent == mention.percent]
+    # "412 ms for the teacher and … 142 GB": a time is no rival of the claim's memory
+    unit = measure_of(claim, mention)
+    alike = [
+        g
+        for g in sentence.given
+        if g.value.percent == mention.percent
+        and unit in (None, measure_of(sentence.evidence.text, g.value) or unit)
+    ]
     owners = [g for g in alike if _same(mention, g.value)]
     if len(owners) != 1:
         return None
