@@ -411,6 +411,14 @@ CELLS_T80 = replace(
         ("The trial randomly assigned 412 older adults to the app.", [TRIAL], 1, None),
         ("The trial randomly assigned 512 older adults to the app.", [TRIAL], 0, ("512", "412")),
         ("The trial enrolled 412 adults aged 75 years or older.", [TRIAL], 1, ("75", "65")),
+        # ... nor is an age written without its unit ("aged 2 to 15") a count of visits
+        (
+            "Children's asthma emergency visits dropped by about 17%, roughly 120 fewer visits in "
+            "the first year.",
+            [ev("Asthma emergency visits among children aged 2 to 15 fell by 17%.")],
+            0,
+            None,
+        ),
         # a point in time is the condition of the value reported at it, and a change whose
         # value the evidence gives another condition is not derived from two other values
         ("The treatment reduced viral RNA by 93% at 24 hours.", [TIMES], 2, None),

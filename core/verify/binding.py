@@ -1327,6 +1327,10 @@ _TIME_UNIT = re.compile(
     r"|\s?(?:岁|个月|周|天|小时|分钟))",
     re.I,
 )
+#: An age without its unit: "children aged 7 to 11", "ages 18-64", "aged between 50 and 70".
+_AGED = re.compile(
+    r"\b(?:aged|ages)\s+(?:between\s+)?(?:\d+(?:\.\d+)?\s?(?:to|-|–|and)\s?)?$", re.I
+)
 #: A plural noun within two words after a number: it counts things ("412 older adults").
 _THINGS = re.compile(r"\s(?:[A-Za-z][\w\-]*\s){0,2}?[A-Za-z]{3,}s\b")
 
@@ -1393,7 +1397,7 @@ def _time_span(text: str, mention: NumberMention) -> bool | None:
 
     "412 adults aged 65 years or older": the 65 is an age, no rival of a count of adults.
     """
-    if _TIME_UNIT.match(text, mention.end):
+    if _TIME_UNIT.match(text, mention.end) or _AGED.search(text, 0, mention.start):
         return True
     return False if _THINGS.match(text, mention.end) else None
 
