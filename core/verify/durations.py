@@ -55,8 +55,9 @@ _DIFFERENCE_AFTER = re.compile(
     r"(?:less|more|longer|shorter|earlier|later than)\b",
     re.I,
 )
-_CLAUSE = re.compile(r"[;,:()]|\b(?:and|but|while|which|whereas)\b", re.I)
-_PUNCTUATION = re.compile(r"[;,:()]|\b(?:but|while|which|whereas)\b", re.I)
+_BREAKS = r"[;,:()]|\b(?:but|while|which|whereas)\b"
+_PUNCTUATION = re.compile(_BREAKS, re.I)
+_CLAUSE = re.compile(rf"{_BREAKS}|\band\b", re.I)
 #: How near two durations must be to be the same: "two months" and "8 weeks".
 TOLERANCE = 1 / 7
 

@@ -69,6 +69,7 @@ _LIST = 3
 class _Given:
     value: NumberMention
     words: frozenset[str]
+    unit: str | None  # what the unit after the value measures ("memory" of "142 GB")
 
 
 @dataclass(frozen=True)
@@ -101,11 +102,11 @@ def _given(text: str) -> list[_Given]:
         levels = {w for w in content_words(group) if w[:1].isdigit()}
         words = frozenset(fact_words(group, GENERIC) | levels)
         if mention is not None and words and all(g.value.start != start for g in out):
-            out.append(_Given(mention, words))
+            out.append(_Given(mention, words, measure_of(text, mention)))
     overall = _OVERALL.match(text)
     whole = next((n for n in numbers if overall and n.start == overall.start("value")), None)
     if whole is not None and len(out) >= 2 and all(g.value.start != whole.start for g in out):
-        out.append(_Given(whole, frozenset({"overall"})))
+        out.append(_Given(whole, frozenset({"overall"}), measure_of(text, whole)))
     return out
 
 
@@ -148,8 +149,7 @@ def _swapped(
     alike = [
         g
         for g in sentence.given
-        if g.value.percent == mention.percent
-        and unit in (None, measure_of(sentence.evidence.text, g.value) or unit)
+        if g.value.percent == mention.percent and unit in (None, g.unit or unit)
     ]
     owners = [g for g in alike if _same(mention, g.value)]
     if len(owners) != 1:

@@ -104,7 +104,11 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() in ("all", "both") and _FLOATING.search(text[: m.start()]):
             continue
-        if m.group(0).casefold() == "all" and _IN_ALL.match(text[max(m.start() - 4, 0) :]):
+        if (
+            m.group(0).casefold() == "all"
+            and _IN_BEFORE.search(text, 0, m.start())
+            and _CLAUSE_ENDS.match(text, m.end())
+        ):
             continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
@@ -130,7 +134,8 @@ def overclaim_terms(text: str) -> list[str]:
 _NEGATIVE_SUBJECT = re.compile(r"\s*(?:neither|none|no|nobody|nothing)\b", re.I)
 
 #: "Twelve summers in all, six on each side": a total, not everything ("in all languages" is).
-_IN_ALL = re.compile(r"\s?\bin\s+all\s*(?:[,.;:)]|$)", re.I)
+_IN_BEFORE = re.compile(r"\bin\s+$", re.I)
+_CLAUSE_ENDS = re.compile(r"\s*(?:[,.;:)]|$)")
 
 #: "Less complete", "almost all", "nearly every": a graded word is no absolute.
 _GRADED = re.compile(
