@@ -1257,3 +1257,78 @@ def test_which_value_of_the_paper_is_the_claims(
     )[0]
     found = [r.removeprefix("number_mismatch:") for r in verdict.reasons if "mismatch" in r]
     assert found == ([mismatch] if mismatch else [])
+
+
+RETREAT = ev(
+    "Over the 36 months the marsh edge moved landward by 89 cm behind reefs and 146 cm at controls."
+)
+FEEDS = ev(
+    "Median time to full feeds was 11 days (IQR 8-15) with probiotic and 13 days (IQR 9-18) "
+    "with placebo."
+)
+COSTS = ev("Mean cost per episode was EUR 3,910 at home and EUR 5,240 with admission.")
+RATES = ev("Retreat averaged 29.7 cm per year behind reefs and 48.7 cm per year at controls.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # a change the claim states is the distance of two levels of one sentence
+        ("Unprotected edges lost nearly 60 cm more shoreline than protected ones.", [RETREAT], []),
+        ("Babies on the probiotic reached full feeds about two days earlier.", [FEEDS], []),
+        # a hedge before a currency code hedges the number after it
+        ("Each episode at home cost around EUR 1,300 less than an admission.", [COSTS], []),
+        # beyond the distance, or a quotient read as a change in units
+        (
+            "Unprotected edges lost nearly 20 cm more shoreline than protected ones.",
+            [RETREAT],
+            ["number_mismatch:20->89", "number_not_in_paper:20"],
+        ),
+        ("Reefs cut marsh-edge retreat by 39 cm per year.", [RATES], ["number_not_in_paper:39"]),
+    ],
+)
+def test_a_change_between_two_levels(
+    claim: str, evidence: list[Evidence], flagged: list[str]
+) -> None:
+    paper = make_paper([e.text for e in evidence])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    assert [r for r in reasons if r.startswith("number_")] == flagged
+
+
+def test_a_share_the_paper_states_in_the_same_words_is_its_own() -> None:
+    claim = "Fewer than a third of the customers who were invited signed up."
+    evidence = [
+        ev("Households in the highest tercile reduced use by 6.4% and the lowest by 0.8%."),
+        ev("Fewer than a third of invited customers enrolled, so volunteers may differ."),
+    ]
+    assert bind_numbers(stated_numbers(claim), claim, evidence).mismatch is None
+
+
+DISPLAYS = [
+    ev(
+        "Display households used a mean of 23.1 kWh/day versus 24.0 kWh/day in control "
+        "households, an adjusted difference of -0.9 kWh/day (95% CI -1.5 to -0.3; p=0.004), "
+        "or 3.8%."
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # a value measured in a unit is not the paper's percentage of the same digits
+        (
+            "The displays saved households 3.8 kWh of electricity per day.",
+            ["number_mismatch:3.8->23.1"],
+        ),
+        ("The displays cut household electricity use by 3.8%.", []),
+        # a change between two listed levels is neither level's value
+        ("Display households used about 0.9 kWh per day less than control households.", []),
+    ],
+)
+def test_a_value_in_a_unit(claim: str, flagged: list[str]) -> None:
+    paper = make_paper([e.text for e in DISPLAYS])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    assert [r for r in reasons if r.startswith("number_")] == flagged

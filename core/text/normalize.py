@@ -104,19 +104,23 @@ HEDGE = (
     r"(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some|close to)"
     r"|~|≈|约|大约|将近)"
 )
-#: A currency sign stands between a hedge or bound and its number: "roughly £140".
-_CURRENCY = r"(?:\s*[£$€¥])?"
+#: A currency sign or code stands between a hedge or bound and its number: "roughly £140",
+#: "around EUR 1,300".
+CURRENCY = (
+    r"(?:\s*(?:[£$€¥]|US\$|\b(?:EUR|USD|GBP|CHF|JPY|CNY|RMB|INR|AUD|CAD|NZD|NOK|SEK|DKK|ZAR|"
+    r"KES|NGN|BRL|MXN)\b))?"
+)
 #: A hedge right before a number: "about 4,400", "nearly 12,000".
-HEDGED_BEFORE = re.compile(rf"{HEDGE}{_CURRENCY}\s*$", re.I)
+HEDGED_BEFORE = re.compile(rf"{HEDGE}{CURRENCY}\s*$", re.I)
 #: Words before a number that make it a bound: "more than 12,000", "超过1万", "under 5%".
 BOUND_ABOVE = re.compile(
     r"(?:\b(?:more than|over|above|greater than|in excess of|upwards of|exceeding|at least)"
-    rf"|超过|逾|多于|大于|至少|不少于|不低于){_CURRENCY}\s*$",
+    rf"|超过|逾|多于|大于|至少|不少于|不低于){CURRENCY}\s*$",
     re.I,
 )
 BOUND_BELOW = re.compile(
     r"(?:\b(?:fewer than|less than|under|below|at most|up to)|不到|不足|少于|小于|至多|不超过)"
-    rf"{_CURRENCY}\s*$",
+    rf"{CURRENCY}\s*$",
     re.I,
 )
 #: The same after a Chinese number: "500多", "90%以上", "90%以下".
@@ -145,6 +149,24 @@ def approximate_tolerance(value: Decimal, *, percent: bool = False) -> Decimal:
         # a round tens of percent is said of what lies within two: "close to 90%" of 88.4%
         return Decimal(2)
     return Decimal(1)
+
+
+#: How far a hedged gap may lie from the distance of two values, as a share of it.
+_GAP_HEDGE = Decimal("0.05")
+
+
+def gap_tolerance(mention: NumberMention) -> Decimal:
+    """How far a gap the claim computes may lie from the distance of two paper values.
+
+    Its rounding, or, hedged, how a reader rounds a distance: "nearly 60 cm" of 57. A hedged
+    percentage keeps the tolerance of any hedged percentage: a share of it would let a
+    relative change of two values land near "about 140%" too easily.
+    """
+    if not mention.approximate:
+        return rounding_tolerance(mention.value)
+    if mention.percent:
+        return approximate_tolerance(mention.value, percent=True)
+    return max(rounding_tolerance(mention.value), mention.value * _GAP_HEDGE)
 
 
 def rounding_tolerance(value: Decimal) -> Decimal:

@@ -31,6 +31,7 @@ from core.text.normalize import (
     count_word,
     digit_setting,
     extract_numbers,
+    gap_tolerance,
     is_rate_base,
     settle_approximate,
     settle_bound,
@@ -646,6 +647,7 @@ def bind_numbers(
                 as_setting,
                 far,
                 None if digits or mention.percent else _count_head(claim, mention),
+                None if mention.percent else measure_of(claim, mention),
             )
             for f in (found, elsewhere)
         ]
@@ -696,7 +698,11 @@ def bind_numbers(
             bound += 1
             counted += 1
             continue
-        if (digits and gap_of_levels(claim, mention, texts)) or _all_but(claim, mention, texts):
+        if (
+            (digits and gap_of_levels(claim, mention, texts))
+            or distance_of_levels(claim, mention, texts)
+            or _all_but(claim, mention, texts)
+        ):
             bound += 1
             counted += 1
             continue
@@ -755,6 +761,83 @@ def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> b
     )
 
 
+def distance_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether a change the claim states is the distance of two levels one sentence states.
+
+    "lost nearly 60 cm more than" against "a mean of 89 cm behind reefs and 146 cm at
+    controls", "about two days earlier" against "11 days … and 13 days": the levels are what
+    the change lies between, not rival values of it. Only the distance, in the claim's kind of
+    number and unit (a quotient would let a relative change pass as one in units); no slope,
+    no multiple, and no interval bound or p-value is a level.
+    """
+    if not said_as_change(claim, mention):
+        return False
+    slack = gap_tolerance(mention)
+    unit = measure_of(claim, mention)
+    for text in texts:
+        spans = [found.span() for found in _STATISTICS.finditer(text)]
+        levels = [
+            m.value
+            for m in stated_numbers(text)
+            if m.percent == mention.percent
+            and not any(a <= m.start < b for a, b in spans)
+            and not is_year(m, text)
+            and (unit is None or measure_of(text, m) == unit)
+        ]
+        if any(
+            abs(abs(a - b) - value) <= slack
+            for value in _written_and_read(mention)
+            for i, a in enumerate(levels)
+            for b in levels[i + 1 :]
+        ):
+            return True
+    return False
+
+
+def said_as_change(claim: str, mention: NumberMention) -> bool:
+    """Whether the claim gives its number as a change of something, neither a slope nor a multiple.
+
+    "cut retreat by 39 cm", "60 cm more", "two days earlier"; not "17 nights above 20 °C",
+    "1.2 points more per extra bar" or "2.6-fold".
+    """
+    if _DESIGNATION.search(claim[max(0, mention.start - _DESIGNATED) : mention.start]):
+        return False  # "stage 2 or worse"
+    return bool(
+        (_BY.search(claim, 0, mention.start) or _COMPARED_AFTER.match(claim, mention.end))
+        and not _SLOPE.search(claim[: mention.start])
+        and not _MULTIPLE_AFTER.match(claim, mention.end)
+    )
+
+
+#: A change said as one: "by about 0.03", "60 cm more", "two days earlier", "EUR 1,300 less"
+#: ("17 nights above 20 °C" is a level and its threshold).
+_BY = re.compile(r"\bby\s+(?:about|around|roughly|nearly|almost|some|just|only|over)?\s*$", re.I)
+_COMPARED_AFTER = re.compile(
+    r"(?:(?!\b(?:or|and|than|to)\b)[^,;.]){0,24}?\b(?:more|less|fewer|higher|lower|greater|smaller|larger|earlier|later|"
+    r"sooner|longer|shorter|faster|slower|cheaper|better|worse)\b",
+    re.I,
+)
+#: After a number, a multiple: "2.6-fold", "1.8 times", "3×".
+_MULTIPLE_AFTER = re.compile(r"\s?-?\s?(?:fold|times|×|x)\b", re.I)
+#: What states no level: an interval and its bounds ("95% CI 0.38 to 0.66", "(−€14 to €56;"),
+#: a spread ("SD 2.1", "IQR 8-15"), a p-value ("p=0.19", "p for interaction = 0.02").
+_STATISTICS = re.compile(
+    r"\b(?:\d+%\s*)?(?:CI|CrI|UI|confidence\s+interval|credible\s+interval|SD|SE|SEM|IQR|range)"
+    r"\b[^;)]*"
+    r"|\bp(?:\s+for\s+\w+)?\s*[=<>≤≥]\s*[\d.]+"
+    r"|\(\s*[-−]?[€$£]?\d[\d.,]*\s*(?:to|-|–)\s*[-−]?[€$£]?\d[\d.,]*",
+    re.I,
+)
+
+
+#: A change per unit of something: "per extra bar", "each 10 dB increase", "per SD" ("each
+#: home-treated episode" is every one of them, no unit).
+_SLOPE = re.compile(
+    r"\b(?:per|each|every)\s+(?:[\d.,]+\s*)?(?:\S+\s+)?"
+    r"(?:additional|extra|further|increase|rise|increment|unit|SD|standard\s+deviation)\b"
+    r"|\bper\s+(?:[\d.,]+|SD)\b",
+    re.I,
+)
 #: A rate per unit of something: "each 10 dB increase", "for every additional hour", "per SD".
 _PER = re.compile(r"\b(?:each|every|per)\b", re.I)
 
@@ -781,6 +864,14 @@ def _without_ratios(
         spans = ratio_spans(ev.text)
         out.append((ev, [m for m in numbers if (m.start, m.end) not in spans]))
     return out
+
+
+def _in_other_unit(unit: str | None, text: str, other: NumberMention) -> bool:
+    """Whether ``other`` is a percentage or in another unit than a claim value measured in ``unit``.
+
+    "saved 3.8 kWh per day" is not the paper's "a relative reduction of 3.8%".
+    """
+    return unit is not None and (other.percent or measure_of(text, other) not in (None, unit))
 
 
 #: The population a share is of: "64% of students", "90% of the participants".
@@ -901,6 +992,13 @@ def _within(
     two-thirds of participants completed the follow-up" is the 63.2% said of the follow-up, not
     a 64.7% said of something else.
     """
+    # The paper's own words for the share ("Fewer than a third of invited customers") are it.
+    if any(
+        m.value == share.mention.value and not any(ch.isdigit() for ch in m.raw)
+        for _, ms in found
+        for m in ms
+    ):
+        return share.mention
     wanted = number_context(claim, share.mention.start, share.mention.end)
     inside = [
         (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0, m.value)
@@ -1053,13 +1151,15 @@ def _same_value_overlap(
     as_setting: bool = False,
     far: Sequence[str] = (),
     head: str | None = None,
+    unit: str | None = None,
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
     An occurrence said of another name than the claim's does not count, nor one that is a
     condition's value ("n=15") when the claim's number names no condition (``as_setting``),
     nor, for a count in words of ``head``, one counting another noun ("three seasons" against
-    "the three smaller ones").
+    "the three smaller ones"), nor, for a value in ``unit``, a percentage or a value in another
+    unit.
     """
     forms = value_forms(mention)
     hedged = _hedged_in_evidence(mention, found)
@@ -1069,6 +1169,8 @@ def _same_value_overlap(
             if assigned(ev.text, other) and not as_setting:
                 continue
             if head is not None and _count_head(ev.text, other) not in (None, head):
+                continue
+            if _in_other_unit(unit, ev.text, other):
                 continue
             if (
                 states_value(forms, other)
@@ -1163,8 +1265,10 @@ def _holds(
     """Whether the evidence states the mention's value, and not of another name or statistic."""
     ev, numbers = best
     forms = value_forms(mention)
+    unit = None if mention.percent else measure_of(claim, mention)
     return any(
         states_value(forms, m)
+        and not _in_other_unit(unit, ev.text, m)
         and _overlap(wanted, number_context(ev.text, m.start, m.end)) is not None
         and not _labelled_otherwise(ev.text, m, claim)
         for m in numbers
@@ -1357,8 +1461,11 @@ _ARM_DOSE = re.compile(
 )
 _SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
 _TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h"}
+#: ... what it is per ("kWh/day", "cm/yr") stays the unit's.
 _UNIT_KIND = re.compile(
-    r"(?:\s|-)?(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items()) + r")(?![\w/])"
+    r"(?:\s|-)?(?:"
+    + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items())
+    + r")(?:/[A-Za-z]+)?(?![\w/])"
 )
 
 
@@ -1595,7 +1702,7 @@ _CHANGE = re.compile(
     r"\b(?:by|points?|pp|gains?|improv\w*|increas\w*|decreas\w*|drops?|dropped|higher|lower|"
     r"more|less|better|worse|fold|times|margin|difference|reduc\w*|boost\w*|outperform\w*|"
     r"faster|slower|below|above|ahead|behind|longer|shorter|larger|smaller|greater|bigger|"
-    r"fewer|提高|降低|提升|下降|高出|低于)\b|"
+    r"fewer|earlier|sooner|quicker|cheaper|costlier|提高|降低|提升|下降|高出|低于)\b|"
     r"(?<![A-Za-z])[x\u00d7](?!\w)|倍",
     re.I,
 )

@@ -24,6 +24,7 @@ from core.text.words import content_words
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
+    distance_of_levels,
     is_table_row,
     is_year,
     measure_of,
@@ -74,8 +75,14 @@ def listed_mismatch(
     # A table row's cells are read by their columns (row_binding), not as a list.
     every = [(ev, _lists(ev.text)) for ev in evidence]
     read = [(ev, lists) for ev, lists in every if lists and not is_table_row(ev.text)]
+    texts = [ev.text for ev in evidence]
     for mention in mentions:
-        if _minor(mention, claim) or is_risk_change(claim, mention):
+        # a change between two listed levels is neither level's value
+        if (
+            _minor(mention, claim)
+            or is_risk_change(claim, mention)
+            or distance_of_levels(claim, mention, texts)
+        ):
             continue
         forms = value_forms(mention)
         wanted = claim_words - {mention.canonical.casefold()}

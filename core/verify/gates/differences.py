@@ -17,7 +17,12 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from itertools import combinations
 
-from core.text.normalize import NumberMention, extract_numbers, rounding_tolerance
+from core.text.normalize import (
+    NumberMention,
+    extract_numbers,
+    gap_tolerance,
+    rounding_tolerance,
+)
 from core.types import Paper
 from core.verify.comparison import Row
 
@@ -76,7 +81,8 @@ class Gaps:
     def derives(self, mention: NumberMention) -> bool:
         """Whether two values printed together differ by the mention (relatively, for a %)."""
         value = abs(mention.value)
-        tolerance = rounding_tolerance(value)
+        # Paper-wide, some relative change of two values lies near any hedged percentage.
+        tolerance = rounding_tolerance(value) if mention.percent else gap_tolerance(mention)
         if self._near(self.absolute, value, tolerance):
             return True
         return mention.percent and self._near(self.relative, value, tolerance)

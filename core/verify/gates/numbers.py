@@ -12,6 +12,7 @@ from core.text.normalize import (
     BOUND_ABOVE_AFTER,
     BOUND_BELOW,
     BOUND_BELOW_AFTER,
+    CURRENCY,
     HEDGE,
     NumberMention,
     approximate_tolerance,
@@ -37,8 +38,8 @@ from core.verify.tallies import table_totals, tallies
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
 #: "8000个左右"; the hedge holds for a value set against the first ("about 7% versus 10%").
 _HEDGED_BEFORE = re.compile(
-    rf"{HEDGE}\s*[£$€¥]?\s*(?:[\d.,]+\s*%?\s*"
-    r"(?:-|–|to|versus|vs\.?|against|compared with)\s*[£$€¥]?\s*)?$",
+    rf"{HEDGE}{CURRENCY}\s*(?:[\d.,]+\s*%?\s*"
+    rf"(?:-|–|to|versus|vs\.?|against|compared with){CURRENCY}\s*)?$",
     re.I,
 )
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
