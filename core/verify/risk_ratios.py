@@ -354,6 +354,22 @@ def _ratios(evidence: str) -> list[NumberMention]:
     ]
 
 
+def stated_ratios(text: str) -> list[NumberMention]:
+    """The text's ratios named as such just before them: "risk ratio 0.27", "(HR, 0.71".
+
+    A p-value or a mean in a sentence that also names a ratio is no ratio.
+    """
+    return [
+        m
+        for m in _ratios(text)
+        if _RATIO_WORDS.search(text[max(0, m.start - _NAMED_WITHIN) : m.start])
+    ]
+
+
+#: How far before a ratio its name may stand: "hazard ratio for death, 0.71".
+_NAMED_WITHIN = 25
+
+
 def _items(text: str) -> list[tuple[NumberMention, str]]:
     """Each ratio with its item: the words since the ratio (and interval) before it.
 

@@ -42,6 +42,7 @@ from core.verify.binding import (
     paper_value_text,
     sentences_stating,
 )
+from core.verify.change_levels import change_as_level
 from core.verify.change_subjects import subject_mismatch
 from core.verify.changes import change_mismatch, opposite_change
 from core.verify.cited_names import CitedNames
@@ -100,6 +101,7 @@ from core.verify.own_work import OthersWork, OwnWork
 from core.verify.owners import exchanged_value, value_of_other_owner, value_said_of_other_name
 from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.pairing import CrossedPair, check_pairing
+from core.verify.points import points_mismatch
 from core.verify.ranks import RankWrong, check_rank
 from core.verify.restated import RestatedSentences
 from core.verify.risk_ratios import glossed
@@ -492,6 +494,10 @@ class Checker:
                 other = change_mismatch(numbers.text, evidence)
             if other is None and not cross:
                 other = magnitude_mismatch(numbers.text, evidence)
+            if other is None and not cross:
+                other = points_mismatch(numbers.text, evidence)
+            if other is None and not cross:
+                other = change_as_level(numbers.mentions, numbers.text, evidence)
             if other is None and not cross:
                 other = subject_mismatch(numbers.text, evidence)
             if other is None and cross:

@@ -1,0 +1,76 @@
+"""A change the claim states, given the value of one of the levels it lies between."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.text.normalize import extract_numbers
+from core.types import Evidence
+from core.verify.change_levels import change_as_level
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+RETREAT = (
+    "At high-fetch segments, retreat was 39.0 cm/yr behind reefs versus 71.0 cm/yr at controls "
+    "(difference -32.0 cm/yr, 95% CI -47.0 to -17.0; p < 0.001)."
+)
+CAPACITY = (
+    "Reversible capacity was 312 mAh g−1 for WS-HC and 284 mAh g−1 for the commercial material, "
+    "a mean difference of 28 mAh g−1, roughly 10% higher."
+)
+FEEDS = "Median time to full feeds was 11 days with probiotic and 13 days with placebo."
+ENERGY = (
+    "Display households used 23.1 kWh/day versus 24.0 kWh/day in control households, an "
+    "adjusted difference of -0.9 kWh/day."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "said"),
+    [
+        # a level given as the change, beside the difference the sentence names
+        (
+            "The reefs cut marsh-edge retreat by 39 cm per year compared with controls.",
+            RETREAT,
+            "32.0",
+        ),
+        ("Display households used 23.1 kWh per day less than control households.", ENERGY, "0.9"),
+        # the named difference, or a change the sentence states in words
+        (
+            "The reefs cut marsh-edge retreat by 32 cm per year compared with controls.",
+            RETREAT,
+            None,
+        ),
+        (
+            "The walnut carbon stored about 10% more charge than the commercial anode.",
+            CAPACITY,
+            None,
+        ),
+        # no difference named: the levels say nothing of which change it is
+        ("Babies reached full feeds 11 days earlier on the probiotic.", FEEDS, None),
+        # a level said as a level
+        ("Retreat behind reefs was 39 cm per year at high-fetch segments.", RETREAT, None),
+        # a unit's exponent is no value, nor a stage a change
+        ("The walnut carbon delivered 28 mAh g−1 more than the commercial one.", CAPACITY, None),
+        (
+            "The probiotic lowered stage 2 or worse NEC by 44%.",
+            "NEC of stage 2 or higher fell by 3.2 points.",
+            None,
+        ),
+    ],
+)
+def test_a_change_given_a_levels_value(claim: str, text: str, said: str | None) -> None:
+    evidence = [Evidence(2, text, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    found = change_as_level(extract_numbers(claim), claim, evidence)
+    assert (found.paper_value if found else None) == said
+
+
+def test_the_verdict_names_the_difference() -> None:
+    paper = make_paper([RETREAT])
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify(
+        "The reefs cut marsh-edge retreat by 39 cm per year compared with controls."
+    )[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0] == "number_mismatch:39->32.0"
