@@ -79,6 +79,11 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("The analysis spanned twelve summers in all, six on each side of the launch.", []),
         ("Nine sites took part in all.", []),
         ("It works in all settings.", ["all"]),
+        # a share of all of something is a share, which the values settle
+        ("One storm caused around two-fifths of all the retreat at control sites.", []),
+        ("About 59% of all the adults surveyed had high blood pressure.", []),
+        ("Roughly seven in ten of all bees collected came from gardens.", []),
+        ("The findings apply to adults of all ages.", ["all"]),
         # a negation earlier in the clause restricts the absolute word
         ("Audio is not statistically significant for every horizon.", []),
         ("The taxonomy may not be suitable for all types of questions.", []),

@@ -341,6 +341,15 @@ def test_a_claim_about_one_group_is_left_to_that_groups_estimates() -> None:
         ("The estimate was −2.4 among non-eligible children (p for interaction=0.09).", None),
         ("The OR was 1.27, with no evidence of departure from linearity (p = 0.63).", None),
         ("The OR per 100 Bq/m3 was 1.27 (p = 0.01).", True),
+        # thousands keep their separators
+        (
+            "Mean cost was EUR 3,910 with home care (difference -1,330, 95% CI -1,880 to -780).",
+            True,
+        ),
+        (
+            "Mean cost was EUR 3,910 with home care (difference -330, 95% CI -1,880 to 1,220).",
+            False,
+        ),
     ],
 )
 def test_an_estimates_own_statistic_says_whether_it_is_significant(

@@ -110,6 +110,8 @@ def overclaim_terms(text: str) -> list[str]:
             and _CLAUSE_ENDS.match(text, m.end())
         ):
             continue
+        if m.group(0).casefold() == "all" and _SHARE_OF.search(text, 0, m.start()):
+            continue
         if m.group(0).casefold() == "best" and _REFERENCE.match(text, m.end()):
             continue
         if _COMPARED_WITH_ALL.search(text[: m.start()]) or _GRADED.search(text[: m.start()]):
@@ -136,6 +138,15 @@ _NEGATIVE_SUBJECT = re.compile(r"\s*(?:neither|none|no|nobody|nothing)\b", re.I)
 #: "Twelve summers in all, six on each side": a total, not everything ("in all languages" is).
 _IN_BEFORE = re.compile(r"\bin\s+$", re.I)
 _CLAUSE_ENDS = re.compile(r"\s*(?:[,.;:)]|$)")
+
+#: "Two-fifths of all the retreat", "59% of all adults", "seven in ten of all bees": a share of
+#: a whole, which the values settle, not a claim about every member of it.
+_SHARE_OF = re.compile(
+    r"(?:\d%?|\b(?:half|thirds?|quarters?|fifths?|sixths?|tenths?|percent|per\s+cent|"
+    r"proportion|share|fraction|majority|minority|(?:in|of)\s+(?:ten|a\s+hundred|\d+)))"
+    r"\s+of\s+$",
+    re.I,
+)
 
 #: "Less complete", "almost all", "nearly every": a graded word is no absolute.
 _GRADED = re.compile(
