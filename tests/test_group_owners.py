@@ -168,3 +168,97 @@ def test_the_verdict_names_the_value_of_the_claims_group() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "number_mismatch:9.3->7.9"
     assert verdict.explanation.startswith("The claim says 9.3, but the paper says 7.9 (p. 1)")
+
+
+NEC = (
+    "NEC occurred in 24 of 603 infants (4.0%) given probiotic and 43 of 601 (7.2%) given "
+    "placebo (RR 0.56, 95% CI 0.34 to 0.90; p=0.018)."
+)
+READMISSION = (
+    "Readmission within 90 days occurred in 38 of 156 (24.4%) hospital-at-home patients and 52 "
+    "of 156 (33.3%) usual-care patients."
+)
+RETREAT = (
+    "Mean retreat was 29.6 cm/yr (SD 14.2) at reef segments and 48.8 cm/yr (SD 17.9) at control "
+    "segments (adjusted difference -19.2 cm/yr)."
+)
+CONTAINERS = (
+    "In Carrowmore, eligible containers fell from a mean of 8.0 to 3.2 per 100 m; in Lisvane "
+    "they fell from 7.5 to 6.9."
+)
+ENERGY = (
+    "Display households used a mean of 23.1 kWh/day versus 24.0 kWh/day in control households, "
+    "an adjusted difference of -0.9 kWh/day."
+)
+CAPACITY = (
+    "Usable capacity (100 to 5 bar, 77 K) was 8.1 wt% and 46 g/L for VLN-12, against 42 g/L "
+    "for MOF-5."
+)
+
+
+@pytest.mark.parametrize(
+    ("paper", "groups"),
+    [
+        # a share in brackets, then the arm it is of
+        (NEC, {"4.0%": {"probiotic"}, "7.2%": {"placebo"}}),
+        (READMISSION, {"24.4%": {"hospital-at-home"}, "33.3%": {"usual-care"}}),
+        # a unit and its spread between a value and its group
+        (RETREAT, {"29.6": {"reef", "segment"}, "48.8": {"control", "segment"}}),
+        # a clause opened by its group
+        (
+            CONTAINERS,
+            {"8.0": {"carrowmore"}, "3.2": {"carrowmore"}, "7.5": {"lisvane"}, "6.9": {"lisvane"}},
+        ),
+        # the subject's value, set against another group's without a comma
+        (ENERGY, {"23.1": {"display", "household"}, "24.0": {"control", "household"}}),
+        # a condition in brackets is no subject
+        (CAPACITY, {"46": {"vln"}, "42": {"mof"}}),
+    ],
+)
+def test_the_group_each_value_is_given(paper: str, groups: dict[str, set[str]]) -> None:
+    (found,) = grouped_values(sentences(paper))
+    read = {g.value.raw: set(g.words) for g in found.given if g.value.raw in groups}
+    assert read == groups
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "expected"),
+    [
+        (
+            "NEC was diagnosed in 7.2% of infants in the probiotic group and in 4.0% of those "
+            "given placebo.",
+            NEC,
+            ("7.2%", "4.0%"),
+        ),
+        (
+            "NEC was diagnosed in 4.0% of infants in the probiotic group and in 7.2% of those "
+            "given placebo.",
+            NEC,
+            None,
+        ),
+        # hedged values are read as an exchange of both
+        (
+            "Control segments retreated about 30 cm a year, compared with nearly 49 cm a year "
+            "behind the reefs.",
+            RETREAT,
+            ("30", "48.8"),
+        ),
+        (
+            "Reef segments retreated about 30 cm a year, compared with nearly 49 cm a year at "
+            "controls.",
+            RETREAT,
+            None,
+        ),
+        # one value the claim gives another group than the paper's
+        ("Control segments retreated about 30 cm a year.", RETREAT, ("30", "48.8")),
+        ("Control segments retreated about 49 cm a year.", RETREAT, None),
+    ],
+)
+def test_values_exchanged_between_groups(
+    claim: str, paper: str, expected: tuple[str, str] | None
+) -> None:
+    pdf = make_paper([paper])
+    checker = Checker(pdf, FakeRetriever(pdf), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    mismatch = [r for r in reasons if r.startswith("number_mismatch:")]
+    assert mismatch == ([f"number_mismatch:{expected[0]}->{expected[1]}"] if expected else [])

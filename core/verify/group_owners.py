@@ -31,11 +31,34 @@ _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?"
 #: A group named by its dose or level: "15 mg/kg", "3 wt%".
 _DOSE = r"\d+(?:\.\d+)?\s?(?:[a-zµμ%]+(?:/[a-z]+)?)(?:\s+(?:dose|group|arm))?"
 _STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|\s*[,;:()]|\.\s|\.$|$)"
-#: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe".
+#: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe", "43 of
+#: 601 (7.2%) given placebo", "48.8 cm/yr at controls".
 _AFTER = re.compile(
-    rf"(?P<value>{_NUMBER})\s?%?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
-    r"(?:\s+[a-z]+){0,3}?\s+(?:(?:with|in|among|for|on|under|after|during|of)\s+(?:the\s+)?"
-    rf"(?P<group>[^,;:()\d]+?|{_DOSE})|at\s+(?P<dose>{_DOSE})){_STOP}",
+    rf"(?P<value>{_NUMBER})\s?%?\)?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
+    # a unit, then its spread: "29.6 cm/yr (SD 14.2) at reef segments"
+    r"(?:(?:\s+[a-z/]+){0,3}?|\s+[A-Za-z]+/[A-Za-z]+\s*\([^()]*\))\s+"
+    r"(?:(?:with|in|among|for|on|under|after|during|of|given|receiving|behind|without|"
+    r"at(?!\s+(?:\d|weeks?|months?|days?|years?|baseline|follow-up|least|most|the\s+end)))"
+    rf"\s+(?:the\s+)?(?P<group>[^,;:()\d]+?|{_DOSE})|at\s+(?P<dose>{_DOSE})){_STOP}",
+    re.I,
+)
+#: Who or what a group is made of, ending its name: "usual-care patients", "control schools".
+_MEMBERS = (
+    r"(?:patients|participants|infants|babies|children|adults|women|men|people|households|"
+    r"homes|schools|pupils|students|users|workers|employees|residents|tenants|mice|rats|sites|"
+    r"plots|farms|firms|segments|cells|villages|clusters|practices|arms?|groups?|controls)"
+)
+#: "38 of 156 (24.4%) hospital-at-home patients": a share in brackets, then whose it is.
+_BRACKETED = re.compile(
+    rf"\((?P<value>{_NUMBER})\s?%\)\s+(?:(?:given|receiving|in|with|among|on)\s+(?:the\s+)?"
+    rf"(?P<group>[^,;:()\d]+?)|(?P<members>(?:[A-Za-z][\w\-]*\s+){{0,3}}?{_MEMBERS})){_STOP}",
+    re.I,
+)
+#: "In Carrowmore, containers fell from 8.0 to 3.2; in Lisvane they fell from 7.5 to 6.9":
+#: every value of a clause opened by its group is that group's.
+_CLAUSE = re.compile(
+    r"(?:^|;\s*)(?:in|among|for|at)\s+(?:the\s+)?(?P<group>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)"
+    r",?\s+(?P<body>[^;]*)",
     re.I,
 )
 #: "25% Class F fly ash (FA)": a share and what it is of, one item of a list.
@@ -55,8 +78,9 @@ _OVERALL = re.compile(
 #: "Training the transformer took 6.4 GPU-hours, compared with 11 minutes on a CPU for
 #: XGBoost": the first value is the subject's, the second the group named after it.
 _VERSUS = re.compile(
-    rf"(?P<head>[^;,]*?)\s+(?:was|were|took|reached|had|gave|scored|achieved|required|needed|"
-    rf"averaged)\s+(?:about\s+|around\s+)?(?P<first>{_NUMBER})[^;,]*,\s*(?:compared\s+with|"
+    rf"(?P<head>[^;,()]*?)\s+(?:was|were|took|reached|had|gave|scored|achieved|required|needed|"
+    rf"averaged|used|spent|recorded|retained)\s+(?:about\s+|around\s+|a\s+mean\s+of\s+)?"
+    rf"(?P<first>{_NUMBER})[^;,]*?,?\s*(?:compared\s+with|"
     rf"compared\s+to|against|versus|vs\.?)\s+(?P<second>{_NUMBER})[^;,]*?\s(?:for|in|among|"
     rf"with|on|by)\s+(?:the\s+)?(?!an?\s)(?P<group>[^,;:()\d]+?){_STOP}",
     re.I,
@@ -85,6 +109,15 @@ def _given(text: str) -> list[_Given]:
     found: list[tuple[int, str]] = [
         (m.start("value"), m["group"] or m["dose"]) for m in _AFTER.finditer(text)
     ]
+    found += [(m.start("value"), m["group"] or m["members"]) for m in _BRACKETED.finditer(text)]
+    clauses = [m for m in _CLAUSE.finditer(text) if m["group"][:1].isupper()]
+    if len(clauses) >= 2:
+        found += [
+            (n.start, m["group"])
+            for m in clauses
+            for n in numbers
+            if m.start("body") <= n.start < m.end("body")
+        ]
     shares = [(m.start("value"), m["group"]) for m in _SHARE_OF.finditer(text)]
     if len(shares) >= _LIST:
         found += shares
@@ -152,10 +185,14 @@ def _swapped(
         if g.value.percent == mention.percent and unit in (None, g.unit or unit)
     ]
     owners = [g for g in alike if _same(mention, g.value)]
-    if len(owners) != 1:
-        return None
-    owner = owners[0]
     named = {g: _named_at(_own(g, alike), claim_words) for g in alike}
+    if len(owners) != 1:
+        # a hedged value ("about 30 cm") is read only as one of two values exchanged
+        hedged = [g for g in alike if _covers(mention, g.value)]
+        if len(hedged) != 1 or not named[hedged[0]]:
+            return None
+        return _exchanged(claim, mention, numbers, hedged[0], named)
+    owner = owners[0]
     if named[owner]:
         return _exchanged(claim, mention, numbers, owner, named)
     # a group the claim gives its own value ("46% with vehicle") is not this value's
@@ -181,7 +218,7 @@ def _exchanged(
     mine = _nearest(claim, numbers, mention, named)
     if mine is None or mine is owner:
         return None
-    other = next((n for n in numbers if n is not mention and _same(n, mine.value)), None)
+    other = next((n for n in numbers if n is not mention and _covers(n, mine.value)), None)
     if other is None or _nearest(claim, numbers, other, named) is not owner:
         return None
     return mine
