@@ -262,3 +262,11 @@ def test_values_exchanged_between_groups(
     reasons = checker.verify(claim)[0].reasons
     mismatch = [r for r in reasons if r.startswith("number_mismatch:")]
     assert mismatch == ([f"number_mismatch:{expected[0]}->{expected[1]}"] if expected else [])
+
+
+def test_an_intervals_bound_is_no_groups_value() -> None:
+    hearing = (
+        "Scores fell by 0.41 points per year (95% CI 0.33 to 0.49) among users and by 0.68 "
+        "points per year (0.62 to 0.74) among non-users."
+    )
+    assert grouped_values(sentences(hearing)) == []

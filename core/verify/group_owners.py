@@ -34,7 +34,8 @@ _STOP = r"(?=\s+(?:and|to|than|vs\.?|versus|whereas|while|but|or)\s|\s*\d|\s*[,;
 #: "7.9 on organic farms", "2.05 after partial restriction", "262 ± 5 mV for NiFeCe", "43 of
 #: 601 (7.2%) given placebo", "48.8 cm/yr at controls".
 _AFTER = re.compile(
-    rf"(?P<value>{_NUMBER})\s?%?\)?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
+    # a share in brackets closes with it ("(7.2%) given placebo"); an interval's bound does not
+    rf"(?P<value>{_NUMBER})(?:\s?%\)?)?(?:\s*±\s*\d+(?:\.\d+)?)?(?:\s*\([^()]*\))?"
     # a unit, then its spread: "29.6 cm/yr (SD 14.2) at reef segments"
     r"(?:(?:\s+[a-z/]+){0,3}?|\s+[A-Za-z]+/[A-Za-z]+\s*\([^()]*\))\s+"
     r"(?:(?:with|in|among|for|on|under|after|during|of|given|receiving|behind|without|"
