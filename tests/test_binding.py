@@ -645,6 +645,9 @@ def test_value_said_of_other_name(
         ("The cohort was more than 50% female.", "50%", False),
         ("Dropout was less than 12% in both arms.", "12%", False),
         ("Accuracy improved by more than 2 points.", "2", True),
+        # a time or a price that moved
+        ("Babies reached full feeds 2 days earlier.", "2", True),
+        ("Each episode was EUR 1,300 cheaper at home.", "1,300", True),
     ],
 )
 def test_states_change(claim: str, value: str, expected: bool) -> None:

@@ -813,8 +813,9 @@ def said_as_change(claim: str, mention: NumberMention) -> bool:
 #: ("17 nights above 20 °C" is a level and its threshold).
 _BY = re.compile(r"\bby\s+(?:about|around|roughly|nearly|almost|some|just|only|over)?\s*$", re.I)
 _COMPARED_AFTER = re.compile(
-    r"(?:(?!\b(?:or|and|than|to)\b)[^,;.]){0,24}?\b(?:more|less|fewer|higher|lower|greater|smaller|larger|earlier|later|"
-    r"sooner|longer|shorter|faster|slower|cheaper|better|worse)\b",
+    r"(?:(?!\b(?:or|and|than|to)\b)[^,;.]){0,24}?"
+    r"\b(?:more|less|fewer|higher|lower|greater|smaller|larger|earlier|later|sooner|longer|"
+    r"shorter|faster|slower|cheaper|better|worse)\b",
     re.I,
 )
 #: After a number, a multiple: "2.6-fold", "1.8 times", "3×".
@@ -1461,7 +1462,7 @@ _ARM_DOSE = re.compile(
 )
 _SPREAD = re.compile(r"\s*±\s*\d+(?:\.\d+)?")
 _TIME_NAMES = {"": "s", "sec": "s", "hour": "h", "hr": "h"}
-#: ... what it is per ("kWh/day", "cm/yr") stays the unit's.
+#: A unit after a number, with what it is per ("kWh/day", "cm/yr").
 _UNIT_KIND = re.compile(
     r"(?:\s|-)?(?:"
     + "|".join(f"(?P<{k}>{v})" for k, v in _UNIT_KINDS.items())
