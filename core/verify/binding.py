@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from itertools import combinations
 
 from core.text.normalize import (
     BOUND_ABOVE,
@@ -482,8 +483,8 @@ def _hedge(mention: NumberMention, value: Decimal) -> Decimal:
     return value * DERIVED_HEDGE if mention.approximate and mention.percent else Decimal(0)
 
 
-def _written_and_read(mention: NumberMention) -> list[Decimal]:
-    """The value as read and, for a hedged one settled on a paper value, as written."""
+def written_and_read(mention: NumberMention) -> list[Decimal]:
+    """The value as read and, for a hedged one settled on a paper value, as written (last)."""
     written = extract_numbers(mention.raw)
     if mention.approximate and written and written[0].value != mention.value:
         return [mention.value, written[0].value]
@@ -714,7 +715,7 @@ def bind_numbers(
             and not _stated_of_other(mention, wanted, found)
             and any(
                 derived(v, plain if risky else values, _hedge(mention, v))
-                for v in _written_and_read(mention)
+                for v in written_and_read(mention)
             )
         ):
             bound += 1
@@ -757,7 +758,7 @@ def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> b
     return any(
         derived(v, [f for m in stated_numbers(text) for f in value_forms(m)], _hedge(mention, v))
         for text in texts
-        for v in _written_and_read(mention)
+        for v in written_and_read(mention)
     )
 
 
@@ -774,8 +775,9 @@ def distance_of_levels(claim: str, mention: NumberMention, texts: Sequence[str])
         return False
     slack = gap_tolerance(mention)
     unit = measure_of(claim, mention)
+    values = written_and_read(mention)
     for text in texts:
-        spans = [found.span() for found in _STATISTICS.finditer(text)]
+        spans = [found.span() for found in STATISTICS.finditer(text)]
         levels = [
             m.value
             for m in stated_numbers(text)
@@ -785,10 +787,7 @@ def distance_of_levels(claim: str, mention: NumberMention, texts: Sequence[str])
             and (unit is None or measure_of(text, m) == unit)
         ]
         if any(
-            abs(abs(a - b) - value) <= slack
-            for value in _written_and_read(mention)
-            for i, a in enumerate(levels)
-            for b in levels[i + 1 :]
+            abs(abs(a - b) - value) <= slack for value in values for a, b in combinations(levels, 2)
         ):
             return True
     return False
@@ -822,7 +821,7 @@ _COMPARED_AFTER = re.compile(
 _MULTIPLE_AFTER = re.compile(r"\s?-?\s?(?:fold|times|×|x)\b", re.I)
 #: What states no level: an interval and its bounds ("95% CI 0.38 to 0.66", "(−€14 to €56;"),
 #: a spread ("SD 2.1", "IQR 8-15"), a p-value ("p=0.19", "p for interaction = 0.02").
-_STATISTICS = re.compile(
+STATISTICS = re.compile(
     r"\b(?:\d+%\s*)?(?:CI|CrI|UI|confidence\s+interval|credible\s+interval|SD|SE|SEM|IQR|range)"
     r"\b[^;)]*"
     r"|\bp(?:\s+for\s+\w+)?\s*[=<>≤≥]\s*[\d.]+"
@@ -1725,8 +1724,10 @@ def states_change(claim: str, mention: NumberMention) -> bool:
 
 
 #: "1.2 percentage points more", "8.6 pp", "17 mAh g−1 more than": a difference of two levels.
+#: After a number, a difference in percentage points: "8.6 percentage points", "3 pp".
+PERCENTAGE_POINTS = r"\s?-?\s?(?:percentage[-\s]points?|pp|p\.\s?p\.)(?!\w)"
 _POINTS = re.compile(
-    r"\s?(?:percentage[-\s]points?|pp|p\.p\.)(?!\w)|"
+    rf"{PERCENTAGE_POINTS}|"
     r"\s?-?points?\s+(?:more|less|higher|lower|above|below|ahead|behind|better|worse)\b|"
     # "17 mAh g−1 more than the commercial carbon": a gap in the unit of its levels
     r"(?:\s?[^\s\d,;.()]{1,8}){0,3}\s+(?:more|less|higher|lower|fewer|greater)\s+than\b",

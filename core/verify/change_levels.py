@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core.text.normalize import NumberMention, extract_numbers
+from core.text.normalize import NumberMention
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
@@ -23,6 +23,7 @@ from core.verify.binding import (
     stated_numbers,
     states_value,
     value_forms,
+    written_and_read,
 )
 
 #: Before a number, the name of a change: "difference -32.0", "an adjusted difference of -0.9",
@@ -38,36 +39,34 @@ def change_as_level(
     mentions: Sequence[NumberMention], claim: str, evidence: Sequence[Evidence]
 ) -> Mismatch | None:
     """The difference an evidence sentence names, for a claim change that is its level."""
-    for mention in mentions:
-        if _exponent(claim, mention) or not said_as_change(claim, mention):
-            continue
+    said = [m for m in mentions if not _exponent(claim, m) and said_as_change(claim, m)]
+    if not said:
+        return None
+    # each evidence value, and whether its sentence states it as a change
+    read = [(ev, [(m, _named_change(ev.text, m)) for m in _values(ev.text)]) for ev in evidence]
+    for mention in said:
         # the value as written: a hedged one settled on a paper value is no level's
-        written = extract_numbers(mention.raw)
-        forms = value_forms(replace(mention, value=written[0].value) if written else mention)
+        forms = value_forms(replace(mention, value=written_and_read(mention)[-1]))
         unit = measure_of(claim, mention)
-        named = [
-            (ev, m) for ev in evidence for m in stated_numbers(ev.text) if _named_change(ev.text, m)
-        ]
-        if any(states_value(forms, m) for _, m in named):
+        if any(named and states_value(forms, m) for _, numbers in read for m, named in numbers):
             continue
-        for ev in evidence:
-            numbers = [m for m in stated_numbers(ev.text) if not _exponent(ev.text, m)]
-            levels = [
-                m for m in numbers if states_value(forms, m) and not _named_change(ev.text, m)
-            ]
-            if not levels:
+        for ev, numbers in read:
+            level = next((m for m, named in numbers if not named and states_value(forms, m)), None)
+            if level is None:
                 continue
-            level = levels[0]
-            rivals = [
-                m
-                for m in numbers
-                if _named_change(ev.text, m)
-                and m.percent == level.percent
-                and measure_of(ev.text, m) == measure_of(ev.text, level)
-                and (unit is None or measure_of(ev.text, m) == unit)
-            ]
-            if rivals:
-                return Mismatch(mention.raw, rivals[0].raw, ev.page, ev.sentence_index)
+            rival = next(
+                (
+                    m
+                    for m, named in numbers
+                    if named
+                    and m.percent == level.percent
+                    and measure_of(ev.text, m) == measure_of(ev.text, level)
+                    and (unit is None or measure_of(ev.text, m) == unit)
+                ),
+                None,
+            )
+            if rival is not None:
+                return Mismatch(mention.raw, rival.raw, ev.page, ev.sentence_index)
     return None
 
 
@@ -83,3 +82,8 @@ def _exponent(text: str, mention: NumberMention) -> bool:
         and text[mention.start - 1] in "−-⁻"
         and text[mention.start - 2].isalpha()
     )
+
+
+def _values(text: str) -> list[NumberMention]:
+    """The text's values, units' exponents left out."""
+    return [m for m in stated_numbers(text) if not _exponent(text, m)]

@@ -20,11 +20,11 @@ from itertools import combinations
 
 from core.text.normalize import NumberMention, approximate_tolerance, rounding_tolerance
 from core.types import Evidence
-from core.verify.binding import Mismatch, stated_numbers
+from core.verify.binding import PERCENTAGE_POINTS, STATISTICS, Mismatch, stated_numbers
 from core.verify.risk_ratios import stated_ratios
 
 #: After a number: a difference in points ("8.6 percentage points", "3 pp", "2.1 points").
-_POINTS = re.compile(r"\s?-?\s?(?:percentage[-\s]points?|pp|p\.\s?p\.)(?!\w)", re.I)
+_POINTS = re.compile(PERCENTAGE_POINTS, re.I)
 _BARE_POINTS = re.compile(r"\s?-?\s?points?\b", re.I)
 #: Within a percentage's clause, the word that makes it relative.
 _RELATIVE = re.compile(r"\brelative(?:ly)?\b", re.I)
@@ -35,15 +35,17 @@ _BEFORE = 30
 
 def points_mismatch(claim: str, evidence: Sequence[Evidence]) -> Mismatch | None:
     """The relative change the evidence gives for a claim's value in points, or None."""
-    for mention in stated_numbers(claim):
-        if not _POINTS.match(claim, mention.end) or mention.value <= 0:
+    claimed = [m for m in stated_numbers(claim) if _POINTS.match(claim, m.end) and m.value > 0]
+    if not claimed:
+        return None
+    read = [(ev, stated_numbers(ev.text)) for ev in evidence]
+    for mention in claimed:
+        if any(_in_points(ev.text, numbers, mention) for ev, numbers in read):
             continue
-        if any(_in_points(ev.text, mention) for ev in evidence):
-            continue
-        for ev in evidence:
-            relative = _relative(ev.text, mention)
+        for ev, numbers in read:
+            relative = _relative(ev.text, numbers, mention)
             if relative is not None:
-                said = _absolute(ev.text, mention) or relative
+                said = _absolute(ev.text, numbers, mention) or relative
                 return Mismatch(
                     f"{mention.raw} percentage points", said, ev.page, ev.sentence_index
                 )
@@ -60,34 +62,27 @@ def _equal(mention: NumberMention, value: Decimal) -> bool:
     return abs(abs(value) - mention.value) <= slack
 
 
-def _in_points(text: str, mention: NumberMention) -> bool:
+def _in_points(text: str, numbers: Sequence[NumberMention], mention: NumberMention) -> bool:
     """Whether the text states the value in points or as the distance of two of its levels."""
-    numbers = stated_numbers(text)
     if any(
         _equal(mention, m.value) and (_POINTS.match(text, m.end) or _BARE_POINTS.match(text, m.end))
         for m in numbers
     ):
         return True
-    return any(_equal(mention, a.value - b.value) for a, b in combinations(_levels(text), 2))
+    levels = _levels(text, numbers)
+    return any(_equal(mention, a.value - b.value) for a, b in combinations(levels, 2))
 
 
-def _levels(text: str) -> list[NumberMention]:
-    """The text's percentages that are levels: no points, no interval bounds, no relative change."""
-    bounds = _interval_spans(text)
+def _levels(text: str, numbers: Sequence[NumberMention]) -> list[NumberMention]:
+    """The text's percentages that are levels: no interval bound or spread, no relative change."""
+    spans = [found.span() for found in STATISTICS.finditer(text)]
     return [
         m
-        for m in stated_numbers(text)
+        for m in numbers
         if m.percent
-        and not any(a <= m.start < b for a, b in bounds)
+        and not any(a <= m.start < b for a, b in spans)
         and not _marked_relative(text, m)
     ]
-
-
-def _interval_spans(text: str) -> list[tuple[int, int]]:
-    return [found.span() for found in _INTERVAL.finditer(text)]
-
-
-_INTERVAL = re.compile(r"\b(?:\d+%\s*)?(?:CI|CrI|confidence interval)\b[^;)]*", re.I)
 
 
 def _marked_relative(text: str, mention: NumberMention) -> bool:
@@ -99,9 +94,9 @@ def _marked_relative(text: str, mention: NumberMention) -> bool:
     return bool(_RELATIVE.search(before) or _RELATIVE.search(after))
 
 
-def _relative(text: str, mention: NumberMention) -> str | None:
+def _relative(text: str, numbers: Sequence[NumberMention], mention: NumberMention) -> str | None:
     """How the text gives the claim's value as a relative change, or None."""
-    for m in stated_numbers(text):
+    for m in numbers:
         if m.percent and _equal(mention, m.value) and _marked_relative(text, m):
             return f"{m.raw} as a relative change"
     for ratio in stated_ratios(text):
@@ -110,16 +105,12 @@ def _relative(text: str, mention: NumberMention) -> str | None:
     return None
 
 
-def _absolute(text: str, mention: NumberMention) -> str | None:
+def _absolute(text: str, numbers: Sequence[NumberMention], mention: NumberMention) -> str | None:
     """The difference in points the text states or its two levels give."""
-    stated = [
-        m
-        for m in stated_numbers(text)
-        if _POINTS.match(text, m.end) and not _equal(mention, m.value)
-    ]
+    stated = [m for m in numbers if _POINTS.match(text, m.end) and not _equal(mention, m.value)]
     if stated:
         return f"{stated[0].raw.lstrip('-−')} percentage points"
-    levels = _levels(text)
+    levels = _levels(text, numbers)
     if len(levels) == 2:
         a, b = levels
         gap = abs(a.value - b.value)
