@@ -1335,3 +1335,24 @@ def test_a_value_in_a_unit(claim: str, flagged: list[str]) -> None:
     checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
     reasons = checker.verify(claim)[0].reasons
     assert [r for r in reasons if r.startswith("number_")] == flagged
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # a bound holds every value on its side, however far: 43 times is over ten times
+        ("The student was over ten times faster than the teacher.", None),
+        ("The student was over fifty times faster than the teacher.", ("fifty", "43")),
+        ("Mosquito mortality was less than 30% in control villages.", None),
+        ("Mosquito mortality was less than 20% in control villages.", ("20%", "23%")),
+        ("Mosquito mortality was at least 20% in control villages.", None),
+    ],
+)
+def test_a_bound_holds_every_value_on_its_side(
+    claim: str, expected: tuple[str, str] | None
+) -> None:
+    evidence = [
+        ev("The student processed a clause roughly 43 times faster than the teacher."),
+        ev("Ten-day mosquito mortality was 23% in control villages."),
+    ]
+    assert _mismatch(claim, evidence) == expected

@@ -137,3 +137,19 @@ def test_a_condition_spelled_with_a_count_takes_its_digits(token: str, expected:
     from core.text.normalize import digit_setting
 
     assert digit_setting(token) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "percents"),
+    [
+        ("roughly 2 to 3 percent of those treated", [True, True]),
+        ("in 2-3% of patients", [True, True]),
+        ("rose from 12 to 15%", [True, True]),
+        # a range of other things, and a count before a percentage
+        ("an IQR of 1.9 to 3.0 days", [False, False]),
+        ("12 patients (15%)", [False, True]),
+        ("from 2 million to 3%", [False, True]),
+    ],
+)
+def test_the_first_end_of_a_range_of_percentages_is_one(text: str, percents: list[bool]) -> None:
+    assert [m.percent for m in extract_numbers(text)] == percents

@@ -11,6 +11,7 @@ Two families of helpers live here:
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping
@@ -506,7 +507,26 @@ def extract_numbers(text: str, *, split_groups: bool = False) -> list[NumberMent
     later = {m.start(2) for m in _SEASON.finditer(text) if m.group(2) > m.group(1)}
     found = [m for m in found if m.start not in later]
     found.sort(key=lambda m: m.start)
-    return found
+    return _percent_ranges(text, found)
+
+
+#: What joins a range's two ends: "2 to 3%", "2-3 percent".
+_RANGE_JOIN = re.compile(r"\s*(?:to|-|–|—)\s*")
+
+
+def _percent_ranges(text: str, found: list[NumberMention]) -> list[NumberMention]:
+    """The first end of a range of percentages is one too: "2 to 3 percent" is 2% to 3%."""
+    out = list(found)
+    for i, (first, second) in enumerate(itertools.pairwise(found)):
+        if (
+            second.percent
+            and not first.percent
+            and not first.scale
+            and not first.scientific
+            and _RANGE_JOIN.fullmatch(text, first.end, second.start)
+        ):
+            out[i] = replace(first, percent=True)
+    return out
 
 
 _SEASON = re.compile(r"(?<!\d)(?:19|20)(\d\d)\s?[-–/]\s?(\d\d)(?![\d.,%])")

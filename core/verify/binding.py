@@ -1843,16 +1843,19 @@ _OUT_OF = re.compile(r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?(\d{1,3}(?:,\d{3})+|
 
 
 def _inside_bound(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
-    """Whether the rival is a value the claim's bound covers ("more than 85%" of 86.3%)."""
+    """Whether the rival lies on the side the claim's bound allows, however far.
+
+    "More than 85%" holds 86.3%, "over ten times faster" 43 times, "less than 30%" 23%.
+    """
     before = claim[: mention.start]
     above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
     values = extract_numbers(rival.paper_value)
     if not (above or below) or not values or values[0].percent != mention.percent:
         return False
-    value, step = values[0].value, bound_step(mention.value)
+    value = values[0].value
     if above:
-        return mention.value < value <= mention.value + step
-    return mention.value - step <= value < mention.value
+        return mention.value < value
+    return value < mention.value
 
 
 def _breaks(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
