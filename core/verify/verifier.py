@@ -102,10 +102,12 @@ from core.verify.owners import exchanged_value, value_of_other_owner, value_said
 from core.verify.paired_values import paired_mismatch, paper_pairs
 from core.verify.pairing import CrossedPair, check_pairing
 from core.verify.points import points_mismatch
+from core.verify.primary_outcome import check_primary_outcome, paper_outcomes
 from core.verify.ranks import RankWrong, check_rank
 from core.verify.restated import RestatedSentences
 from core.verify.risk_ratios import glossed
 from core.verify.row_binding import cell_mismatch, row_mismatch
+from core.verify.scope_limits import BeyondLimit, check_scope, scope_limits
 from core.verify.semantic import SemanticScore, score_claim
 from core.verify.significance import (
     NotSignificant,
@@ -138,6 +140,7 @@ Reversal = (
     | NotSignificant
     | SourceContradicted
     | Misstated
+    | BeyondLimit
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -222,9 +225,11 @@ class Checker:
         self.stated_ranks = stated_ranks(paper.sentences)
         self.contrasts = paper_contrasts(paper.sentences)
         self.left_open = left_open(paper.sentences)
+        self.limits = scope_limits(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
+        self.outcomes = paper_outcomes(paper.sentences)
         self.frequencies = paper_frequencies(paper.sentences)
         self.funders = paper_funders(paper.sentences)
         self.funder_roles = funder_roles(paper.sentences)
@@ -639,12 +644,14 @@ class Checker:
             or check_null_finding(read, self.nulls, evidence)
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
+            or check_scope(read, self.limits, sentence)
             or check_significance(read, self.estimates, sentence)
             or check_contrast(read, self.contrasts, self.abbreviations)
             or check_alike_across(read, self.interactions, self.nulls)
             or check_subgroup_difference(read, self.interactions, sentence)
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
+            or check_primary_outcome(read, self.outcomes)
             or check_alternatives(read, evidence, self.paper_words)
             or check_frequency(read, self.frequencies, {e.sentence_index for e in evidence})
             or check_advice(read, evidence)

@@ -1,0 +1,146 @@
+"""Which outcome was primary: a claim that names a secondary outcome as the study's main one.
+
+"The primary outcome was change in combined weekly minutes of walking and cycling. …
+Secondary outcomes were car ownership, boundary-road traffic and road injuries": a claim that
+"the study's main outcome was road injuries" keeps the paper's words and its design, and puts a
+secondary outcome in the primary one's place. The paper's primary and secondary outcomes are
+read once from the sentences that define them; a claim that says what its primary (main,
+principal) outcome, endpoint or aim was, or that calls something "the trial's primary outcome",
+names the secondary one when its words are more the secondary outcomes' than the primary's.
+English only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.text.words import content_words
+from core.types import PaperSentence
+from core.verify.misstated import Misstated
+
+_KIND = r"(?:outcome|endpoint|end[- ]point)s?"
+_PRIMARY = rf"(?:(?:pre-?specified|pre-?registered|registered|co-?)\s*)?primary\s+{_KIND}"
+#: "The primary outcome was …", "Primary outcomes were …", "The primary outcome, X, was …".
+_DEFINED = re.compile(rf"\b{_PRIMARY}(?:,\s*(?P<apposed>[^,]+),)?\s+(?:was|were|is|are)\s+", re.I)
+#: "Reverse-scan PCE was the primary outcome."
+_DEFINED_AFTER = re.compile(rf"^(?P<what>.+?)\s+(?:was|were)\s+the\s+{_PRIMARY}\b", re.I)
+#: "Secondary outcomes were …", "…; macro-averaged F1 was secondary", "X was a secondary
+#: outcome": definitions, not results ("no secondary outcome differed").
+_SECONDARY = re.compile(
+    rf"\bsecondary\s+{_KIND}\s+(?:were|was|included|include|are|comprised)\b"
+    rf"|\b(?:was|were|is|are)\s+(?:a\s+|the\s+)?secondary\b",
+    re.I,
+)
+#: What says how an outcome came out, not which it was ("… on the main outcome was small").
+_VERDICT = re.compile(
+    r"^(?:not|no|small|large|similar|significant|higher|lower|better|worse|greater|smaller|"
+    r"reduced|improved|unchanged|the same|most|more|less|larger)\b",
+    re.I,
+)
+#: Where what a definition names ends: its clause, a secondary list after it, a phrase on how
+#: it was measured ("…, with a non-inferiority margin of …", "…, measured from smart meters").
+_END = re.compile(
+    r"[;:]|\.\s|\.$|\s\((?:primary|secondary)\b|,\s*(?:and\s+)?(?:secondary|with|using|"
+    r"compared|measured|defined|estimated|assessed|adjusted|calculated|taken|recorded|from)\b",
+    re.I,
+)
+_MAIN = r"(?:primary|main|principal|chief|key)"
+_CLAIMED_KIND = r"(?:outcome|endpoint|end[- ]point|yardstick|measure|aim|goal|question)"
+#: "The study's main outcome was road injuries, which …"
+_CLAIMED = re.compile(
+    rf"\b{_MAIN}\s+{_CLAIMED_KIND}s?\s+(?:was|were|is|are)\s+(?P<what>[^,;]+)", re.I
+)
+#: "Perceived stress, the trial's primary outcome, was …"; "X was the study's main outcome".
+_CLAIMED_BEFORE = re.compile(
+    rf"(?:^|[,;:]\s*)(?P<what>[^,;:]+?)(?:,\s*|\s+(?:was|were)\s+)the\s+(?:\w+'s\s+|study's\s+)?"
+    rf"{_MAIN}\s+{_CLAIMED_KIND}\b",
+    re.I,
+)
+#: Words that say a measure is measured, not which one.
+_GENERIC = frozenset(
+    content_words(
+        "primary secondary main outcome outcomes endpoint measure measured aim goal study trial "
+        "change changes rate score level number mean average compare compared how often whether "
+        "effect effects affect affects researchers authors participants patients group groups "
+        "was were the yardstick question"
+    )
+)
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """The paper's primary outcome as defined, and the words of its secondary outcomes."""
+
+    primary: str
+    sentence: PaperSentence
+    primary_words: frozenset[str]
+    secondary_words: frozenset[str]
+
+
+def paper_outcomes(sentences: Sequence[PaperSentence]) -> Outcomes | None:
+    """The first primary-outcome definition, with every secondary-outcome sentence's words."""
+    defined: tuple[str, PaperSentence] | None = None
+    secondary: set[str] = set()
+    for sentence in sentences:
+        if sentence.section == "table":
+            continue
+        text = sentence.text
+        if defined is None:
+            what = _defined(text)
+            if what:
+                defined = what, sentence
+        for match in _SECONDARY.finditer(text):
+            secondary |= content_words(_secondary_part(text, match))
+    if defined is None or not secondary:
+        return None
+    primary_words = content_words(defined[0]) - _GENERIC
+    return Outcomes(
+        defined[0],
+        defined[1],
+        frozenset(primary_words),
+        frozenset(secondary - primary_words - _GENERIC),
+    )
+
+
+def _defined(text: str) -> str:
+    """What a sentence defines as the primary outcome, or ""."""
+    match = _DEFINED.search(text)
+    if match is not None:
+        if match.group("apposed"):
+            return match.group("apposed").strip()
+        rest = text[match.end() :]
+        end = _END.search(rest)
+        return rest[: end.start() if end else len(rest)].strip()
+    after = _DEFINED_AFTER.search(text)
+    return after.group("what").strip() if after is not None else ""
+
+
+def _secondary_part(text: str, match: re.Match[str]) -> str:
+    """The clause of a sentence that names secondary outcomes, around its word "secondary"."""
+    start = max((m.end() for m in re.finditer(r"[;:]", text[: match.start()])), default=0)
+    end = re.search(r"[;:]", text[match.end() :])
+    return text[start : match.end() + end.start() if end else len(text)]
+
+
+def check_primary_outcome(claim: str, outcomes: Outcomes | None) -> Misstated | None:
+    """A claim naming as primary what the paper names among its secondary outcomes."""
+    if outcomes is None:
+        return None
+    for what in _claimed(claim):
+        words = content_words(what) - _GENERIC
+        primary = words & outcomes.primary_words
+        secondary = (words & outcomes.secondary_words) - outcomes.primary_words
+        if secondary and len(secondary) >= len(primary):
+            s = outcomes.sentence
+            return Misstated("primary_outcome", what, outcomes.primary, s.text, s.page)
+    return None
+
+
+def _claimed(claim: str) -> list[str]:
+    """What the claim says the primary (main) outcome was."""
+    found = [m.group("what").strip() for m in _CLAIMED.finditer(claim)]
+    found += [m.group("what").strip() for m in _CLAIMED_BEFORE.finditer(claim)]
+    found = [re.sub(r"^(?:to\s+\w+\s+)", "", w).rstrip(" .") for w in found]
+    return [w for w in found if w and not _VERDICT.match(w)]

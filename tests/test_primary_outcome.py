@@ -1,0 +1,65 @@
+"""Which outcome was primary: a claim naming a secondary outcome as the study's main one."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import CheckerSettings
+from core.verify.primary_outcome import check_primary_outcome, paper_outcomes
+from core.verify.verifier import Checker
+from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
+
+PAPER = make_paper(
+    [
+        "We followed 38 neighbourhoods for two years.",
+        "The primary outcome was change in combined weekly minutes of walking and cycling, "
+        "measured by travel diaries.",
+        "Secondary outcomes were car ownership, boundary-road traffic and road injuries.",
+        "Walking and cycling rose by 41 minutes a week.",
+    ]
+)
+OUTCOMES = paper_outcomes(PAPER.sentences)
+
+
+def test_the_papers_outcomes_are_read_from_their_definitions() -> None:
+    assert OUTCOMES is not None
+    # how it was measured is not what it is
+    assert OUTCOMES.primary == "change in combined weekly minutes of walking and cycling"
+    assert {"injur", "ownership"} <= OUTCOMES.secondary_words
+    # a paper without secondary outcomes gives nothing to tell the primary one from
+    assert paper_outcomes(make_paper(["The primary outcome was BMI."]).sentences) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "claimed"),
+    [
+        (
+            "The study's main outcome was road injuries, which it used to judge success.",
+            "road injuries",
+        ),
+        ("Road injuries, the study's primary outcome, fell by a fifth.", "Road injuries"),
+        ("The trial's primary endpoint was car ownership.", "car ownership"),
+        (
+            "The researchers' main aim was to measure boundary-road traffic.",
+            "boundary-road traffic",
+        ),
+        # the primary outcome in the claim's own words
+        ("The main outcome was weekly minutes spent walking or cycling.", None),
+        ("Walking and cycling time, the primary outcome, rose.", None),
+        # how the main outcome came out says nothing of which it was
+        ("The difference on the main outcome was small and not significant.", None),
+        # a secondary outcome named as one
+        ("Road injuries were a secondary outcome.", None),
+    ],
+)
+def test_a_secondary_outcome_named_as_the_primary(claim: str, claimed: str | None) -> None:
+    found = check_primary_outcome(claim, OUTCOMES)
+    assert (found.claimed if found else None) == claimed
+
+
+def test_the_verdict_names_the_papers_primary_outcome() -> None:
+    checker = Checker(PAPER, FakeRetriever(PAPER), FakeEmbedder(), None, CheckerSettings())
+    verdict = checker.verify("The study's main outcome was road injuries.")[0]
+    assert verdict.status.value == "unsupported"
+    assert verdict.reasons[0].startswith("primary_outcome_mismatch:road injuries->change in")
+    assert "The primary outcome was change in combined weekly minutes" in verdict.explanation
