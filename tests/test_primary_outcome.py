@@ -38,6 +38,7 @@ def test_the_papers_outcomes_are_read_from_their_definitions() -> None:
             "road injuries",
         ),
         ("Road injuries, the study's primary outcome, fell by a fifth.", "Road injuries"),
+        ("Car ownership was the trial’s main outcome.", "Car ownership"),
         ("The trial's primary endpoint was car ownership.", "car ownership"),
         (
             "The researchers' main aim was to measure boundary-road traffic.",

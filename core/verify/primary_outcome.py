@@ -54,7 +54,7 @@ _CLAIMED = re.compile(
 )
 #: "Perceived stress, the trial's primary outcome, was …"; "X was the study's main outcome".
 _CLAIMED_BEFORE = re.compile(
-    rf"(?:^|[,;:]\s*)(?P<what>[^,;:]+?)(?:,\s*|\s+(?:was|were)\s+)the\s+(?:\w+'s\s+|study's\s+)?"
+    rf"(?:^|[,;:]\s*)(?P<what>[^,;:]+?)(?:,\s*|\s+(?:was|were)\s+)the\s+(?:\w+['’]s\s+)?"
     rf"{_MAIN}\s+{_CLAIMED_KIND}\b",
     re.I,
 )

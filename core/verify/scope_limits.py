@@ -13,7 +13,6 @@ states a finding past it.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -64,10 +63,6 @@ _GENERIC = frozenset(
         "patients"
     )
 )
-#: A word the rest of the paper uses this often belongs to the study itself.
-_OWN_USES = 1
-#: Words of its own a claim must share with a limit naming more than one.
-_SHARED = 1
 
 
 @dataclass(frozen=True)
@@ -105,15 +100,11 @@ def scope_limits(sentences: Sequence[PaperSentence]) -> list[ScopeLimit]:
         named = {w for p in _LIMITS for m in p.finditer(s.text) for w in _words(m.group("what"))}
         if named - _GENERIC:
             found.append((s, named - _GENERIC))
+    # a word any other sentence uses belongs to the study itself
     limiting = {s.index for s, _ in found}
-    uses: Counter[str] = Counter()
-    for s in body:
-        if s.index not in limiting:
-            uses.update(_words(s.text))
+    used = {w for s in body if s.index not in limiting for w in _words(s.text)}
     return [
-        ScopeLimit(s.text, s.page, frozenset(w for w in named if uses[w] < _OWN_USES))
-        for s, named in found
-        if any(uses[w] < _OWN_USES for w in named)
+        ScopeLimit(s.text, s.page, frozenset(named - used)) for s, named in found if named - used
     ]
 
 
@@ -132,7 +123,6 @@ def check_scope(claim: str, limits: Sequence[ScopeLimit], sentence: str = "") ->
     words = _words(claim)
     for limit in limits:
         shared = sorted(words & limit.words)
-        # one word in common may be a coincidence ("heart attack", "transient ischaemic attack")
-        if shared and len(shared) >= min(_SHARED, len(limit.words)):
+        if shared:
             return BeyondLimit(limit.text, limit.page, shared[0])
     return None
