@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
+from core.text.words import content_words
 from core.verify.scope_limits import check_scope, scope_limits
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
@@ -19,7 +20,7 @@ PAPER = make_paper(
         "Twelve patients lost to follow-up were excluded from the analysis.",
     ]
 )
-LIMITS = scope_limits(PAPER.sentences)
+LIMITS = scope_limits(PAPER.sentences, [content_words(s.text) for s in PAPER.sentences])
 
 
 def test_limits_keep_the_words_only_they_name() -> None:

@@ -1842,31 +1842,38 @@ _OF_BEFORE = re.compile(
 _OUT_OF = re.compile(r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?(\d{1,3}(?:,\d{3})+|\d+)(?![.\d])")
 
 
+def _bound_on(
+    claim: str, mention: NumberMention, rival: Mismatch
+) -> tuple[bool, NumberMention] | None:
+    """Whether the claim's bound on its number is from below ("more than"), and the rival."""
+    before = claim[: mention.start]
+    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
+    values = extract_numbers(rival.paper_value)
+    if not (above or below) or not values:
+        return None
+    return above is not None, values[0]
+
+
 def _inside_bound(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
     """Whether the rival lies on the side the claim's bound allows, however far.
 
     "More than 85%" holds 86.3%, "over ten times faster" 43 times, "less than 30%" 23%.
     """
-    before = claim[: mention.start]
-    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
-    values = extract_numbers(rival.paper_value)
-    if not (above or below) or not values or values[0].percent != mention.percent:
+    read = _bound_on(claim, mention, rival)
+    if read is None or read[1].percent != mention.percent:
         return False
-    value = values[0].value
-    if above:
-        return mention.value < value
-    return value < mention.value
+    above, value = read
+    return mention.value < value.value if above else value.value < mention.value
 
 
 def _breaks(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
     """Whether the rival value lies outside the bound the claim puts its paper's number in."""
-    before = claim[: mention.start]
-    above, below = BOUND_ABOVE.search(before), BOUND_BELOW.search(before)
-    values = extract_numbers(rival.paper_value)
+    read = _bound_on(claim, mention, rival)
     # A bound read as the paper value inside it has found its value.
-    if not (above or below) or not values or mention.bound is not None:
+    if read is None or mention.bound is not None:
         return False
-    return values[0].value <= mention.value if above else values[0].value >= mention.value
+    above, value = read
+    return value.value <= mention.value if above else value.value >= mention.value
 
 
 def _within_span(mention: NumberMention, span: NumberMention) -> bool:

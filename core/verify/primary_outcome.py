@@ -131,7 +131,7 @@ def check_primary_outcome(claim: str, outcomes: Outcomes | None) -> Misstated | 
     for what in _claimed(claim):
         words = content_words(what) - _GENERIC
         primary = words & outcomes.primary_words
-        secondary = (words & outcomes.secondary_words) - outcomes.primary_words
+        secondary = words & outcomes.secondary_words
         if secondary and len(secondary) >= len(primary):
             s = outcomes.sentence
             return Misstated("primary_outcome", what, outcomes.primary, s.text, s.page)

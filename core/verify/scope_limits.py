@@ -92,25 +92,35 @@ class BeyondLimit:
         return f"The paper limits its findings (p. {self.page}): “{excerpt(self.text)}”"
 
 
-def scope_limits(sentences: Sequence[PaperSentence]) -> list[ScopeLimit]:
-    """Every limit the paper sets, with the words it names that the rest of the paper lacks."""
+def scope_limits(
+    sentences: Sequence[PaperSentence], sentence_words: Sequence[set[str]]
+) -> list[ScopeLimit]:
+    """Every limit the paper sets, with the words it names that the rest of the paper lacks.
+
+    ``sentence_words`` holds ``content_words`` of every sentence, by index.
+    """
     body = [s for s in sentences if s.section != "table"]
     found: list[tuple[PaperSentence, set[str]]] = []
     for s in body:
         named = {w for p in _LIMITS for m in p.finditer(s.text) for w in _words(m.group("what"))}
-        if named - _GENERIC:
-            found.append((s, named - _GENERIC))
+        named -= _GENERIC
+        if named:
+            found.append((s, named))
     # a word any other sentence uses belongs to the study itself
     limiting = {s.index for s, _ in found}
-    used = {w for s in body if s.index not in limiting for w in _words(s.text)}
+    used = {w for s in body if s.index not in limiting for w in _own(sentence_words[s.index])}
     return [
         ScopeLimit(s.text, s.page, frozenset(named - used)) for s, named in found if named - used
     ]
 
 
 def _words(text: str) -> set[str]:
-    words = hyphen_parts(content_words(text))
-    return {w for w in words if not any(c.isdigit() for c in w)}
+    return _own(content_words(text))
+
+
+def _own(words: set[str]) -> set[str]:
+    """Words with the parts of hyphened ones, numbers left out."""
+    return {w for w in hyphen_parts(words) if not any(c.isdigit() for c in w)}
 
 
 def check_scope(claim: str, limits: Sequence[ScopeLimit], sentence: str = "") -> BeyondLimit | None:

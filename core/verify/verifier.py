@@ -225,7 +225,6 @@ class Checker:
         self.stated_ranks = stated_ranks(paper.sentences)
         self.contrasts = paper_contrasts(paper.sentences)
         self.left_open = left_open(paper.sentences)
-        self.limits = scope_limits(paper.sentences)
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
@@ -243,6 +242,7 @@ class Checker:
         self.restated = RestatedSentences(paper)
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.abbreviations = self.finder.abbreviations
+        self.limits = scope_limits(paper.sentences, self.finder.sentence_words)
         self.admissions = Admissions(
             [s.text for s in paper.sentences],
             self.finder.sentence_words,
