@@ -70,6 +70,9 @@ def test_a_round_percentage_stays_within_one() -> None:
         # the hedge holds for the value set against the first
         ("Dementia developed less often in users (about 7% versus 10%).", False),
         ("Dementia developed less often in users (about 7% versus 13%).", True),
+        # and for every value of a list it opens
+        ("Dementia developed in about 7% and 10% of users and non-users.", False),
+        ("Dementia developed in about 7% and 13% of users and non-users.", True),
         # the same numbers stated exactly must be the paper's
         ("The dataset holds 89,000 aligned sentences.", True),
         ("The error falls by 16% for 7-day predictions.", True),
@@ -250,3 +253,21 @@ def test_hedged_and_bounded_values_settle_on_the_values_they_stand_for() -> None
     text = "About 34% of more than 9,000 people, 12 sites and nearly 50% of the rest."
     values = {True: {Decimal("33.9")}, False: {Decimal(9201), Decimal(12)}}
     assert [m.canonical for m in settled_mentions(text, values)] == ["33.9%", "9201"]
+
+
+def test_a_hedged_value_in_its_unit_is_the_papers_nearest_in_that_unit() -> None:
+    paper = make_paper(
+        [
+            "Median GPU latency was 0.21 s per question.",
+            "Dropout was set to 0.2 in every layer.",
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+
+    def reasons(claim: str) -> tuple[str, ...]:
+        return checker.verify(claim)[0].reasons
+
+    # 0.2 occurs, but not in seconds: the hedge reaches the paper's 0.21 s
+    assert not any(r.startswith("number_") for r in reasons("Latency was roughly 0.2 seconds."))
+    assert "number_unit_not_in_paper:0.2 seconds" in reasons("Latency was 0.2 seconds.")
+    assert "number_not_in_paper:0.5" in reasons("Latency was about 0.5 seconds.")

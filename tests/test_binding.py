@@ -622,6 +622,12 @@ def test_a_power_of_ten_keeps_its_written_form() -> None:
         # units are no names; small counts recur for unrelated things
         ("The index needs 26 TB.", [ev("A dense index needs 26 GByte.")], None),
         ("CNNIC runs 3 epochs.", [ev("DPCNN runs 3 epochs.")], None),
+        # a statistic's label is nobody's name
+        (
+            "The programme cut the median wait before the first DAA dose from 47 days to 9 days.",
+            [ev("Median time to treatment was 9 days (IQR 5-21) versus 47 days (IQR 28-84).")],
+            None,
+        ),
     ],
 )
 def test_value_said_of_other_name(

@@ -845,3 +845,21 @@ def _dropped(claim: str, *sentences: str) -> str | None:
     paper = make_paper(list(sentences))
     found = check_null_finding(claim, null_findings(paper.sentences))
     return found.reason if found else None
+
+
+def test_an_effect_the_sentence_puts_down_to_chance_drops_no_negation() -> None:
+    paper = make_paper(
+        [
+            "Non-target biomass did not change detectably.",
+            "Non-target biomass increased from 316 to 468 kg/ha in reserves (BACI ratio 1.37, "
+            "95% CI 0.98-1.90; p=0.07).",
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    granted = checker.verify(
+        "Non-target biomass did rise in the reserves, but its gain fell short of statistical "
+        "significance."
+    )[0]
+    assert not any(r.startswith("negation_dropped") for r in granted.reasons)
+    denied = checker.verify("Non-target biomass did rise in the reserves.")[0]
+    assert denied.reasons[0] == "negation_dropped:not"

@@ -50,6 +50,18 @@ def _evidence(text: str) -> list[Evidence]:
         ),
         ("Girls showed a stronger association with depression than boys.", ASSOCIATION, None),
         ("The association was weaker among boys than among girls.", ASSOCIATION, None),
+        # a group that had more (fewer) of something, after a clause that sets the scene
+        (
+            "At 12 weeks, patients with education had more dropout than patients with CBT-I.",
+            DROPOUT,
+            "education<CBT-I",
+        ),
+        ("Patients with CBT-I suffered more dropout than those with education.", DROPOUT, None),
+        (
+            "Girls made fewer associations with depression than boys did.",
+            ASSOCIATION,
+            "girls<boys",
+        ),
         # the sentence gives no value of what the claim compares, nor two groups' values
         ("Fatigue was higher with education than with the app.", DROPOUT, None),
         ("The effect was larger in men than in women.", SEXES, None),

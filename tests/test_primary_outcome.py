@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.config import CheckerSettings
+from core.text.long_forms import long_forms
+from core.types import Paper
 from core.verify.primary_outcome import check_primary_outcome, paper_outcomes
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
@@ -64,3 +66,30 @@ def test_the_verdict_names_the_papers_primary_outcome() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0].startswith("primary_outcome_mismatch:road injuries->change in")
     assert "The primary outcome was change in combined weekly minutes" in verdict.explanation
+
+
+def test_a_list_after_a_colon_and_an_abbreviation_the_paper_defines() -> None:
+    paper = make_paper(
+        [
+            "The primary outcome was child language at age 3 on the Harland scale.",
+            "Secondary outcomes were: developmental risk at age 3; emergency department (ED) "
+            "visits for injury to age 3; and maternal depression.",
+        ]
+    )
+    outcomes = paper_outcomes(paper.sentences, long_forms(paper_text(paper)))
+    assert outcomes is not None
+    # words both definitions use tell neither apart
+    assert "age" not in outcomes.primary_words
+    assert {"emergency", "injury", "depression"} <= outcomes.secondary_words
+    found = check_primary_outcome(
+        "The trial's primary endpoint was whether children needed emergency care for injuries "
+        "before age 3.",
+        outcomes,
+    )
+    assert found is not None
+    assert found.stated == "child language at age 3 on the Harland scale"
+    assert check_primary_outcome("The main outcome was children's language at 3.", outcomes) is None
+
+
+def paper_text(paper: Paper) -> str:
+    return " ".join(s.text for s in paper.sentences)

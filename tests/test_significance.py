@@ -8,6 +8,7 @@ from core.config import CheckerSettings
 from core.verify.significance import (
     check_significance,
     check_subgroup_difference,
+    confirmed_null,
     estimates,
     interactions,
 )
@@ -51,6 +52,11 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
             False,
         ),
         "and 0.12 (95% CI -0.14 to 0.38) among boys": (False, True),
+        # one the sentence also calls not significant in words is read with what comes before
+        # it, which names what it is of
+        "The adjusted association with depression was 0.46 (95% CI 0.20 to 0.72) among girls and "
+        "0.12 (95% CI -0.14 to 0.38) among boys; the sex interaction was not statistically "
+        "significant (p = 0.06)": (False, True),
         # a ratio's interval is read against 1
         "Heavy use carried higher odds of probable depression (odds ratio 1.42, 95% CI 1.08 to "
         "1.87)": (True, False),
@@ -58,7 +64,11 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
             False,
             False,
         ),
+        "Within-person paths were small and not statistically significant, from use to "
+        "symptoms (beta = 0.03, 95% CI -0.02 to 0.08; p = 0.24)": (False, False),
         "Median lifespan increased in male mice (p = 0.003)": (True, False),
+        "Median lifespan increased in male mice (p = 0.003) but did not change significantly in "
+        "female mice (p = 0.62)": (False, False),
     }
 
 
@@ -69,15 +79,16 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
         ("Full-service restaurants added jobs after the wage rise.", True),
         ("Among boys, use was significantly associated with depression.", True),
         ("Night use raised the odds of poor sleep.", True),
+        # an estimate the paper also calls not significant in words
+        ("Use predicted later symptoms within persons.", True),
         # a hedge of the inference drawn leaves the finding asserted
         ("Full-service restaurants added jobs, suggesting wages help.", True),
-        # significant estimates, denied or hedged effects, estimates said null in words
+        # significant estimates, denied or hedged effects
         ("Earnings in treated restaurants rose by about 7%.", False),
         ("Limited-service restaurants cut jobs by 3.4%.", False),
         ("Among girls, use was associated with depression.", False),
         ("Full-service restaurants showed no clear change in jobs.", False),
         ("Full-service restaurants may have added jobs.", False),
-        ("Use predicted later symptoms within persons.", False),
         ("Heavy use carried higher odds of probable depression.", False),
         # a group alone is not what an estimate is of
         ("Female mice lost more lean mass.", False),
@@ -412,3 +423,74 @@ def test_an_effect_said_to_have_stayed_the_same_is_no_finding() -> None:
     claim = "Weekend sleep stayed essentially the same, so the change affected school nights only."
     assert check_significance(claim, paper) is None
     assert check_significance("The change affected weekend sleep duration.", paper) is not None
+
+
+def test_the_estimate_a_bracket_opens_with_is_named_by_its_size() -> None:
+    paper = estimates(
+        make_paper(
+            [
+                "Answer-only training gave 69.8% (-1.6, -3.3 to 0.1; p = 0.07).",
+                "Removing synthetic charts cut accuracy to 63.9% (-7.5, -9.4 to -5.6; p < 0.001).",
+            ]
+        ).sentences
+    )
+    claim = "Training with rationales significantly boosted accuracy, by about 1.6 points."
+    found = check_significance(claim, paper)
+    assert found is not None and found.text.startswith("Answer-only training")
+    # the interval's level is no estimate: "(95% CI …)" names nothing
+    assert (
+        check_significance("Training significantly boosted accuracy by 95 points.", paper) is None
+    )
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Coral cover fell by a similar amount at reserve and fished sites.",
+        "Coral cover fell at comparable rates at reserve and fished sites.",
+        "Coral cover rose in the reserves, but the gain fell short of statistical significance.",
+    ],
+)
+def test_a_claim_that_grants_the_null_states_no_effect(claim: str) -> None:
+    paper = estimates(
+        make_paper(
+            ["Live coral cover in the reserves declined from 34% to 31% (BACI p = 0.58)."]
+        ).sentences
+    )
+    assert check_significance(claim, paper) is None
+    assert check_significance("Coral cover in the reserves declined significantly.", paper)
+
+
+def test_a_hyphened_no_denies_nothing() -> None:
+    paper = estimates(
+        make_paper(
+            ["Live coral cover in no-take reserves declined from 34% to 31% (BACI p = 0.58)."]
+        ).sentences
+    )
+    claim = "Live coral cover increased significantly inside the no-take reserves."
+    assert confirmed_null(claim, paper) is None
+    assert check_significance(claim, paper) is not None
+    assert confirmed_null("Coral cover in no-take reserves did not change.", paper) is not None
+
+
+def test_a_difference_the_paper_calls_not_significant_in_words() -> None:
+    paper = estimates(
+        make_paper(
+            [
+                "Control among treated participants was 44.9% in Can Tho and 29.5% in Ha Giang, "
+                "but this difference was not significant after adjustment (p=0.09).",
+                "The 4 g/L advantage of VLN-12 over MOF-5 was significant (p = 0.02).",
+                "Supercritical activation did not change total uptake at 77 K (9.9 vs 9.8 wt%; "
+                "p = 0.62).",
+            ]
+        ).sentences
+    )
+    claim = "Blood pressure control among treated patients was significantly better in Can Tho."
+    found = check_significance(claim, paper)
+    assert found is not None and found.text.startswith("Control among treated participants")
+    assert found.text.endswith("this difference was not significant after adjustment (p=0.09)")
+    # "significantly" says how sure the claim is, not what it is about
+    found = check_significance(
+        "Supercritical activation of VLN-12 significantly boosted its uptake at 77 K.", paper
+    )
+    assert found is not None and "did not change total uptake" in found.text

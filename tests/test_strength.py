@@ -56,6 +56,13 @@ DENIED = [
             "overclaim_causal",
         ),
         ("Coffee drinkers would have a lower risk of liver cancer.", ASSOCIATION, None),
+        # "cured" that says who, not what coffee did
+        (
+            "Among cured patients, coffee intake was followed up for liver cancer.",
+            ASSOCIATION,
+            None,
+        ),
+        ("Coffee cured patients of liver cancer.", ASSOCIATION, "overclaim_causal"),
     ],
 )
 def test_strength(claim: str, evidence: list[str], reason: str | None) -> None:

@@ -438,6 +438,26 @@ def test_a_page_citation_does_not_weaken_support() -> None:
                 "the authors call it robust across all three.",
             ],
         ),
+        # a clause on how sure the one before it is belongs to it
+        (
+            "More tenants felt warm (71% vs 64%), but the difference could plausibly have "
+            "arisen by chance.",
+            None,
+        ),
+        (
+            "Biomass did rise in the reserves, but its gain relative to fished sites (ratio 1.37) "
+            "fell short of statistical significance.",
+            None,
+        ),
+        # one on another outcome is a fact of its own
+        (
+            "The drug lowered blood pressure by 5 mmHg, but the effect on strokes was not "
+            "statistically significant.",
+            [
+                "The drug lowered blood pressure by 5 mmHg",
+                "the effect on strokes was not statistically significant.",
+            ],
+        ),
         (
             "模型在SQuAD上的准确率为85.3%，并且作者表明它同样适用于长答案。",
             ["模型在SQuAD上的准确率为85.3%", "并且作者表明它同样适用于长答案。"],

@@ -51,6 +51,7 @@ from core.text.words import (
 )
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
+from core.verify.gates.lexicon import STATISTIC_LABELS
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names
 from core.verify.risk_ratios import (
@@ -220,6 +221,8 @@ def number_context(text: str, start: int, end: int) -> _Context:
     names += [
         n.casefold() for t in owned for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
     ]
+    # "9 days (IQR 5-21) versus 47 days": a statistic's label is nobody's name.
+    names = [n for n in names if n not in STATISTIC_LABELS]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]

@@ -17,6 +17,7 @@ import re
 from core.llm.prompts import SECTIONS
 from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Claim
+from core.verify.significance import concedes_chance
 
 _HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
 _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
@@ -135,6 +136,18 @@ _JOINS = re.compile(
 )
 
 
+#: A clause about what the one before it found: "the difference was …", "which could …".
+_BACK_REFERENCE = re.compile(
+    r"(?:but\s+|although\s+|though\s+|yet\s+)?(?:which|(?:the|this|that|these|its|their)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:differences?|gaps?|gains?|effects?|changes?|increases?|decreases?|"
+    r"reductions?|associations?|results?|findings?|benefits?|advantages?)"
+    # what it is set against, not what it is of: "its gain relative to fished sites (…)"
+    r"(?:\s+(?:relative\s+to|compared\s+with|over|against|between)\s+[^,;()]{1,40}?)?"
+    r"(?:\s*\([^()]*\))?\s+(?:was|were|is|are|could|may|might|did|fell|remained|had)\b)",
+    re.I,
+)
+
+
 def claim_parts(text: str) -> list[str]:
     """The separate facts a sentence joins, each long enough to be checked on its own.
 
@@ -151,7 +164,15 @@ def claim_parts(text: str) -> list[str]:
     pieces = [p.strip(" ,;；，") for p in [*pieces, text[start:]]]
     if len(pieces) < 2 or not all(_long_enough(p) for p in pieces):
         return [text]
-    return pieces
+    # "…, but the difference could plausibly have arisen by chance" says how sure the piece
+    # before it is, not a fact of its own.
+    kept = [pieces[0]]
+    for piece in pieces[1:]:
+        if concedes_chance(piece) and _BACK_REFERENCE.match(piece):
+            kept[-1] = f"{kept[-1]}, {piece}"
+        else:
+            kept.append(piece)
+    return kept if len(kept) > 1 else [text]
 
 
 def _long_enough(piece: str) -> bool:

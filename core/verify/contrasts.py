@@ -86,7 +86,7 @@ _LEAD = frozenset("and or but only the both all each".split())
 #: Words that claim a difference as found.
 #: "clinically significant error" names how grave an error is, not a test's verdict
 _CLAIMED = re.compile(r"(?<!clinically )(?<!practically )\bsignificant(?:ly)?\b", re.I)
-_DENIED = re.compile(r"\b(?:no|not|n't|neither|nor|never|without|similar)\b", re.I)
+_DENIED = re.compile(r"\b(?:no(?!-\w)|not|n't|neither|nor|never|without|similar)\b", re.I)
 #: A claim that sets one group against another: it claims the difference of one pair only.
 _SET_AGAINST = re.compile(r"\b(?:unlike|rather than|but not|instead of|whereas|while|only)\b", re.I)
 #: A claim that two groups were alike: "unchanged relative to", "no different from".

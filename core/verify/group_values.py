@@ -32,10 +32,12 @@ _CLAIM = (
         rf"(?:{_PREPOSITION})\s+(?P<a>[^,;]+?)\s+than\s+(?:{_PREPOSITION})\s+(?P<b>[^,;.]+)",
         re.I,
     ),
-    # "Boys showed a stronger association with depression than girls did"
+    # "Boys showed a stronger association with depression than girls did"; "On Scottish
+    # English, Ardent made fewer errors than Kestrel"
     re.compile(
-        r"^(?P<a>[^,;]+?)\s+(?:showed|show|had|have|has|reported|experienced|saw|displayed)\s+"
-        rf"(?:an?\s+)?{_DEGREE}(?:(?P<higher>{_HIGHER})|(?P<lower>{_LOWER}))\s+"
+        r"(?:^|[,;]\s*)(?P<a>[^,;]+?)\s+(?:showed|show|had|have|has|reported|experienced|saw|"
+        r"displayed|made|makes|recorded|produced|caught|gained|lost|suffered)\s+"
+        rf"(?:an?\s+)?{_DEGREE}(?:(?P<higher>{_HIGHER}|more)|(?P<lower>{_LOWER}|fewer|less))\s+"
         r"(?P<subject>[^,;]+?)\s+than\s+(?:did\s+|do\s+)?(?P<b>[^,;.]+?)"
         r"(?:\s+(?:did|do|had|have|were|was))?\s*(?:[,;.]|$)",
         re.I,

@@ -13,10 +13,11 @@ English only.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.text.words import content_words
+from core.text.long_forms import with_long_forms
+from core.text.words import content_words, held
 from core.types import PaperSentence
 from core.verify.misstated import Misstated
 
@@ -79,8 +80,15 @@ class Outcomes:
     secondary_words: frozenset[str]
 
 
-def paper_outcomes(sentences: Sequence[PaperSentence]) -> Outcomes | None:
-    """The first primary-outcome definition, with every secondary-outcome sentence's words."""
+def paper_outcomes(
+    sentences: Sequence[PaperSentence], abbreviations: Mapping[str, str] | None = None
+) -> Outcomes | None:
+    """The first primary-outcome definition, with every secondary-outcome sentence's words.
+
+    Words both definitions use ("at age 3") tell neither apart and count for neither; an
+    abbreviation the paper defines counts with its long form ("ED" as "emergency department").
+    """
+    forms = abbreviations or {}
     defined: tuple[str, PaperSentence] | None = None
     secondary: set[str] = set()
     for sentence in sentences:
@@ -92,14 +100,14 @@ def paper_outcomes(sentences: Sequence[PaperSentence]) -> Outcomes | None:
             if what:
                 defined = what, sentence
         for match in _SECONDARY.finditer(text):
-            secondary |= content_words(_secondary_part(text, match))
+            secondary |= with_long_forms(content_words(_secondary_part(text, match)), forms)
     if defined is None or not secondary:
         return None
-    primary_words = content_words(defined[0]) - _GENERIC
+    primary_words = with_long_forms(content_words(defined[0]), forms) - _GENERIC
     return Outcomes(
         defined[0],
         defined[1],
-        frozenset(primary_words),
+        frozenset(primary_words - secondary),
         frozenset(secondary - primary_words - _GENERIC),
     )
 
@@ -118,8 +126,13 @@ def _defined(text: str) -> str:
 
 
 def _secondary_part(text: str, match: re.Match[str]) -> str:
-    """The clause of a sentence that names secondary outcomes, around its word "secondary"."""
+    """The clause of a sentence that names secondary outcomes, around its word "secondary".
+
+    A list after a colon ("Secondary outcomes were: A; B; and C") runs to the sentence's end.
+    """
     start = max((m.end() for m in re.finditer(r"[;:]", text[: match.start()])), default=0)
+    if re.match(r"\s*:", text[match.end() :]):
+        return text[start:]
     end = re.search(r"[;:]", text[match.end() :])
     return text[start : match.end() + end.start() if end else len(text)]
 
@@ -130,9 +143,9 @@ def check_primary_outcome(claim: str, outcomes: Outcomes | None) -> Misstated | 
         return None
     for what in _claimed(claim):
         words = content_words(what) - _GENERIC
-        primary = words & outcomes.primary_words
-        secondary = words & outcomes.secondary_words
-        if secondary and len(secondary) >= len(primary):
+        primary = held(words, outcomes.primary_words)
+        secondary = held(words, outcomes.secondary_words)
+        if secondary and secondary >= primary:
             s = outcomes.sentence
             return Misstated("primary_outcome", what, outcomes.primary, s.text, s.page)
     return None

@@ -35,7 +35,7 @@ from core.text.words import (
 )
 
 #: A sentence that reports ratios of risk.
-_RATIO_WORDS = re.compile(
+RATIO_WORDS = re.compile(
     r"\b(?:a?HRs?|a?ORs?|RRs?|IRRs?|hazard ratios?|odds ratios?|relative risks?|risk ratios?|"
     r"rate ratios?)\b|风险比|比值比|相对风险"
 )
@@ -140,16 +140,16 @@ def multiple_mismatch(
     ratios, the two percentages of such a sentence misstate it when their quotient is not it
     ("three times as likely" against 38% and 21%).
     """
-    if not any(_RATIO_WORDS.search(text) for text in texts):
+    if not any(RATIO_WORDS.search(text) for text in texts):
         return _shares_mismatch(claim, texts, mention)
     tolerance = _multiple_tolerance(claim, mention)
     # The ratio of another outcome ("falls" for "delirium") bears out no multiple of this one.
     fits = [
-        _fit(claim, item) for text in texts if _RATIO_WORDS.search(text) for _, item in _items(text)
+        _fit(claim, item) for text in texts if RATIO_WORDS.search(text) for _, item in _items(text)
     ]
     best = max(fits, default=(0, 0))
     for text in texts:
-        for ratio, item in _items(text) if _RATIO_WORDS.search(text) else []:
+        for ratio, item in _items(text) if RATIO_WORDS.search(text) else []:
             if (
                 abs(ratio.value - mention.value) <= tolerance
                 and not _of_other_group(claim, item)
@@ -233,7 +233,7 @@ def _closest(
     found = [
         (i, r, item)
         for i, text in enumerate(texts)
-        if _RATIO_WORDS.search(text)
+        if RATIO_WORDS.search(text)
         for r, item in _items(text)
     ]
     if not found:
@@ -317,7 +317,7 @@ def ratio_spans(text: str) -> list[tuple[int, int]]:
 
     "HR 0.59" is no 59%, and "95% CI 0.47-0.75" no change of 59.6%.
     """
-    if not _RATIO_WORDS.search(text):
+    if not RATIO_WORDS.search(text):
         return []
     return [(m.start, m.end) for m in extract_numbers(text) if _may_be_ratio(m)]
 
@@ -329,7 +329,7 @@ def is_risk_change(claim: str, mention: NumberMention) -> bool:
 
 def _ratio_in(evidence: str, wanted: Decimal, mention: NumberMention) -> NumberMention | None:
     """The evidence's ratio equal to ``wanted`` at the precision of the claim's percentage."""
-    if not _RATIO_WORDS.search(evidence):
+    if not RATIO_WORDS.search(evidence):
         return None
     tolerance = rounding_tolerance(mention.value) / 100
     return next((r for r in _ratios(evidence) if abs(r.value - wanted) <= tolerance), None)
@@ -362,7 +362,7 @@ def stated_ratios(text: str) -> list[NumberMention]:
     return [
         m
         for m in _ratios(text)
-        if _RATIO_WORDS.search(text[max(0, m.start - _NAMED_WITHIN) : m.start])
+        if RATIO_WORDS.search(text[max(0, m.start - _NAMED_WITHIN) : m.start])
     ]
 
 

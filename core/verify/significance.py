@@ -16,7 +16,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
+from core.text.normalize import canonical_number
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
@@ -28,6 +30,7 @@ from core.text.words import (
     hyphen_parts,
     names_group,
     same_group,
+    stem,
 )
 from core.types import PaperSentence
 
@@ -76,10 +79,12 @@ _ASSERTS = re.compile(
     r"effects?|affect\w*|caus\w*|led|leads?)\b",
     re.I,
 )
-#: A claim that denies the effect, anywhere, says what the paper found.
+#: A claim that denies the effect, anywhere, says what the paper found ("no-take" denies nothing).
 _NEGATED = re.compile(
-    r"\b(?:no|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
+    r"\b(?:no(?!-\w)|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
     r"non-?significant)\b|n't"
+    # "coral cover fell by a similar amount at both", "fell short of statistical significance"
+    r"|\b(?:similar(?:ly)?|comparabl[ey]|alike|fell\s+short\s+of)\b"
     # "Weekend sleep stayed essentially the same"
     r"|\b(?:stayed|remained|was|were)\s+(?:\w+\s+)?(?:the\s+same|unaffected|stable|flat)\b",
     re.I,
@@ -152,7 +157,14 @@ _SAME_GROUP = re.compile(
     r"participants|patients|people|women|men|children)\b|(?:and\s+)?among\s+them\b",
     re.I,
 )
+#: A signed difference opening a bracket, not an interval's level ("95% CI") or a p-value.
+_LEAD = re.compile(
+    r"\s*(?:difference\s*|diff\.?\s*)?(?P<value>[-−+]\d+(?:\.\d+)?)(?![\d.%])(?!\s*(?:to|-|–)\s*\d)"
+)
+_SHORT_OF = re.compile(r"\bfell\s+short\s+of\s+(?:statistical\s+)?significance\b", re.I)
 _NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
+_SEXED = re.compile(r"\b(?:female|male)\s+([A-Za-z][\w-]*)", re.I)
+_SURE = frozenset({"significant", "statistical"})
 #: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
 #: the estimate name the same group ("among boys").
 MIN_SHARED = 2
@@ -249,11 +261,24 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
         end = own.end() if own else aside.end()
         segment = text[start:end].strip(" ,;")
         left = end
-        if _SAYS_SO.search(_clause(text, aside.start(), asides)):
+        clause = _clause(text, aside.start(), asides)
+        # "…, but the difference was not significant (p=0.09)": a clause calling its own
+        # estimate not significant is read with what comes before it, which names what it is of;
+        # one saying two things are alike ("reached the control's strength") is left to
+        # ``direction.check_null_finding``
+        said = _SAYS_SO.search(clause)
+        if said and (significant or not _NOT_SIGNIFICANT.search(clause)):
             continue
+        if said:
+            segment = text[:end].strip(" ,;")
         words = content_words(_ASIDE.sub(" ", segment)) | head_words
         # what a bracket compares is named in it: "(AUC 0.92 at Marlowe vs 0.89 at St Brigid's)"
         words |= content_words(" ".join(_NAMED.findall(aside.group("body"))))
+        # the estimate a bracket opens with is named by its size: "(-1.6, -3.3 to 0.1; p =
+        # 0.07)" is the claim's "boosted its accuracy by about 1.6 points"
+        lead = _LEAD.match(aside.group("body"))
+        if lead is not None:
+            words.add(canonical_number(abs(Decimal(lead["value"].replace("−", "-")))))
         # "…46 g/L for VLN-12, against 42 g/L for MOF-5; the 4 g/L advantage over MOF-5 was
         # significant": the gap a clause names is of the values before it.
         # "Among the 412 participants with prediabetes, …; in this group each 1,000 steps …":
@@ -391,7 +416,8 @@ def check_subgroup_difference(
 #: A claim that denies an effect: "did not significantly reduce", "left … unchanged", "much the
 #: same", "no better than".
 _DENIES = re.compile(
-    r"\b(?:no|not|n't|neither|nor|never|unchanged|same|similar|no better|no worse)\b|n't\b", re.I
+    r"\b(?:no(?!-\w)|not|n't|neither|nor|never|unchanged|same|similar|no better|no worse)\b|n't\b",
+    re.I,
 )
 _EFFECT_WORD = re.compile(
     r"\b(?:significan\w*|differ\w*|effects?|chang\w*|unchanged|same|similar|associat\w*|"
@@ -415,6 +441,11 @@ def confirmed_null(claim: str, paper: Sequence[Estimate]) -> Estimate | None:
     return top[0]
 
 
+def concedes_chance(text: str) -> bool:
+    """Whether ``text`` says its effect may be chance: "fell short of statistical significance"."""
+    return bool(_NOT_SIGNIFICANT.search(text) or _CHANCE.search(text) or _SHORT_OF.search(text))
+
+
 def check_significance(
     claim: str, paper: Sequence[Estimate], sentence: str = ""
 ) -> NotSignificant | None:
@@ -433,11 +464,16 @@ def check_significance(
     )
     if asserted is None:
         return None
-    words = content_words(asserted)
+    words = content_words(asserted) - _group_nouns(asserted)
     top = _best_estimates(words, paper)
     if not top or any(e.significant for e in top) or _outdone(asserted, words, top, paper):
         return None
     return NotSignificant(top[0].text, top[0].page)
+
+
+def _group_nouns(text: str) -> set[str]:
+    """The noun a sex qualifies ("mice" of "female mice"): the group's, not the measure's."""
+    return {stem(m.group(1).casefold()) for m in _SEXED.finditer(text)}
 
 
 def _outdone(
@@ -469,8 +505,9 @@ def _best_estimates(words: set[str], paper: Sequence[Estimate]) -> list[Estimate
         if not conflicting_groups(words, e.words) and (not grouped or same_group(words, e.words))
     ]
     # what the estimate is of, beyond whose it is: "female mice" alone is no lean mass; a
-    # hyphened word's parts are words of it ("wildflower-margin fields")
-    words = hyphen_parts(words)
+    # hyphened word's parts are words of it ("wildflower-margin fields"); "significant" says how
+    # sure, not of what
+    words = hyphen_parts(words) - _SURE
     shared = [
         ({w for w in words & hyphen_parts(e.words) if not names_group([w])}, e) for e in candidates
     ]

@@ -104,6 +104,7 @@ from core.verify.pairing import CrossedPair, check_pairing
 from core.verify.points import points_mismatch
 from core.verify.primary_outcome import check_primary_outcome, paper_outcomes
 from core.verify.ranks import RankWrong, check_rank
+from core.verify.relative_change import check_relative_change, paper_changes
 from core.verify.restated import RestatedSentences
 from core.verify.risk_ratios import glossed
 from core.verify.row_binding import cell_mismatch, row_mismatch
@@ -113,10 +114,12 @@ from core.verify.significance import (
     NotSignificant,
     check_significance,
     check_subgroup_difference,
+    concedes_chance,
     confirmed_null,
     estimates,
     interactions,
 )
+from core.verify.subgroup_values import SubgroupValue, check_subgroup_value
 from core.verify.tallies import TallyWrong, check_tally
 from core.verify.translate import ClaimTranslator, language_of
 from core.verify.translated_quotes import UntracedQuote, untraced_quote
@@ -141,6 +144,7 @@ Reversal = (
     | SourceContradicted
     | Misstated
     | BeyondLimit
+    | SubgroupValue
 )
 log = logging.getLogger(__name__)
 #: Paper sentences stating a mismatched value that are weighed before the mismatch stands.
@@ -228,7 +232,6 @@ class Checker:
         self.estimates = estimates(paper.sentences)
         self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
-        self.outcomes = paper_outcomes(paper.sentences)
         self.frequencies = paper_frequencies(paper.sentences)
         self.funders = paper_funders(paper.sentences)
         self.funder_roles = funder_roles(paper.sentences)
@@ -243,6 +246,8 @@ class Checker:
         self.finder = EvidenceFinder(paper, retriever, embedder, multilingual=multilingual)
         self.abbreviations = self.finder.abbreviations
         self.limits = scope_limits(paper.sentences, self.finder.sentence_words)
+        self.outcomes = paper_outcomes(paper.sentences, self.abbreviations)
+        self.changes = paper_changes(paper.sentences)
         self.admissions = Admissions(
             [s.text for s in paper.sentences],
             self.finder.sentence_words,
@@ -638,10 +643,16 @@ class Checker:
         ``text`` is one part of ``sentence``, which the significance check reads whole.
         """
         read = self._read_for_direction(text, cross)
+        # "X did rise …, but its gain fell short of significance" grants the paper's "did not
+        # change detectably": an effect the sentence itself puts down to chance drops no negation.
+        conceded = concedes_chance(sentence)
+        direction = check_direction(read, evidence)
+        if conceded and isinstance(direction, NegationDropped):
+            direction = None
         return (
-            check_direction(read, evidence)
+            direction
             or opposite_change(read, evidence)
-            or check_null_finding(read, self.nulls, evidence)
+            or (None if conceded else check_null_finding(read, self.nulls, evidence))
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or check_scope(read, self.limits, sentence)
@@ -652,6 +663,8 @@ class Checker:
             or check_source(read, self.sources)
             or check_durations(read, self.durations)
             or check_primary_outcome(read, self.outcomes)
+            or check_relative_change(read, self.changes)
+            or check_subgroup_value(read, self.paper.sentences)
             or check_alternatives(read, evidence, self.paper_words)
             or check_frequency(read, self.frequencies, {e.sentence_index for e in evidence})
             or check_advice(read, evidence)

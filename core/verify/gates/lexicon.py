@@ -176,16 +176,17 @@ NOT_NAMES = frozenset(
     our ours overall paper pdf questions ram related results sec second section similarly since
     specifically study tab table tb that the their there these they third this those thus to
     unfortunately url vi we what when where whereas which while who why with work x-ray x-rays
-    yes ci cri sd se sem iqr hr ahr rr aor icc celsius fahrenheit kelvin
+    yes ci cri sd se sem iqr hr ahr rr arr aor irr icc celsius fahrenheit kelvin
     """.split()
 )
 
 
 #: Generic technical acronyms among them, however capitalised: "LLM", "GPUs".
-GENERIC_ACRONYMS = frozenset(
-    "ai api cpu cpus flops gb ghz gpu gpus llm llms mb ml nlp pdf ram tb url "
-    # statistics: "95% CI", "HR 0.81", "SD 12"
-    "ci cri sd se sem iqr hr ahr rr aor icc".split()
+#: Labels of statistics: "95% CI", "HR 0.81", "SD 12", "(IQR 5-21)"; they name no thing.
+STATISTIC_LABELS = frozenset("ci cri sd se sem iqr hr ahr rr arr aor or irr icc".split())
+GENERIC_ACRONYMS = (
+    frozenset("ai api cpu cpus flops gb ghz gpu gpus llm llms mb ml nlp pdf ram tb url".split())
+    | STATISTIC_LABELS
 )
 
 

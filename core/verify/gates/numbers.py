@@ -36,10 +36,11 @@ from core.verify.risk_ratios import converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
-#: "8000个左右"; the hedge holds for a value set against the first ("about 7% versus 10%").
+#: "8000个左右"; the hedge holds for a value set against the first ("about 7% versus 10%") and
+#: for every value of a list it opens ("odds ratios of about 14 and 7").
 _HEDGED_BEFORE = re.compile(
-    rf"{HEDGE}{CURRENCY}\s*(?:[\d.,]+\s*%?\s*"
-    rf"(?:-|–|to|versus|vs\.?|against|compared with){CURRENCY}\s*)?$",
+    rf"{HEDGE}{CURRENCY}\s*(?:\d+(?:[.,]\d+)*+\s*%?\s*"
+    rf"(?:-|–|to|versus|vs\.?|against|compared with|and|or|,){CURRENCY}\s*)*$",
     re.I,
 )
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
@@ -89,7 +90,11 @@ def check_numbers(
                     f"{mention.raw} occurs in the paper, but never as {written}",
                 )
             )
-        elif found and (unit is None or facts.has_number_with_unit(mention, unit.english)):
+        elif found and (
+            unit is None
+            or facts.has_number_with_unit(mention, unit.english)
+            or _near_with_unit(mention, text, facts)
+        ):
             anchors.append(f"number:{mention.canonical}")
         elif found and unit is not None:
             written = f"{mention.raw}{unit.written}"
@@ -313,6 +318,16 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
     if facts.has_number(mention):
         return mention
     return settle_approximate(mention, _values_of(mention, text, facts))
+
+
+def _near_with_unit(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """Whether a hedged mention is near a value the paper gives with its unit.
+
+    "roughly 0.2 seconds" is the paper's "0.21 s", though 0.2 itself occurs elsewhere.
+    """
+    if not mention.approximate:
+        return False
+    return settle_approximate(mention, _values_of(mention, text, facts)).value != mention.value
 
 
 def _values_of(mention: NumberMention, text: str, facts: PaperFacts) -> Sequence[Decimal]:

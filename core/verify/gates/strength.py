@@ -126,11 +126,20 @@ def states_cause(text: str) -> bool:
     return any(
         not _DENIED.search(text[: m.start()])
         and not (m.group(0).casefold() in _REASONS and _ACTION.search(text[: m.start()]))
+        and not (_DESCRIBED.match(text, m.end()) and _DESCRIBING.search(text[: m.start()]))
         for m in CAUSAL.finditer(text)
     )
 
 
 _REASONS = frozenset({"because of", "due to"})
+#: "cured" as the people it describes ("among cured people who stayed"), no cure claimed: a
+#: word that opens a noun phrase before it, a noun for people after it.
+_DESCRIBING = re.compile(r"(?:^|\b(?:among|the|of|in|for|all|those|previously|newly))\s*$", re.I)
+_DESCRIBED = re.compile(
+    r"(?<=cured)\s+(?:people|patients|participants|individuals|persons|cases|prisoners|adults|"
+    r"children|women|men)\b",
+    re.I,
+)
 #: An action the study took on its participants or samples, right before its reason.
 _ACTION = re.compile(
     r"\b(?:referred|excluded|withdrawn|admitted|hospitali[sz]ed|discontinued|stopped|removed|"
