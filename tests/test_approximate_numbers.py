@@ -271,3 +271,35 @@ def test_a_hedged_value_in_its_unit_is_the_papers_nearest_in_that_unit() -> None
     assert not any(r.startswith("number_") for r in reasons("Latency was roughly 0.2 seconds."))
     assert "number_unit_not_in_paper:0.2 seconds" in reasons("Latency was 0.2 seconds.")
     assert "number_not_in_paper:0.5" in reasons("Latency was about 0.5 seconds.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # a percent change that is a named ratio's distance from 1
+        ("Each extra 100,000 m3 injected went with roughly an 80% rise in the event count.", False),
+        ("Spontaneous speech produced about 70% more word errors than read speech.", False),
+        ("Eviction filings dropped by close to 30% in regulated buildings.", False),
+        # not that distance, or no change said
+        ("Each extra 100,000 m3 injected went with roughly a 60% rise in the event count.", True),
+        # the ratio on the other side of 1 than the change goes
+        ("Each extra 100,000 m3 injected went with roughly an 80% fall in the event count.", True),
+        ("Eviction filings rose by close to 30% in regulated buildings.", True),
+        ("Eviction filings in regulated buildings were 30% of the total.", True),
+        # a ratio of another outcome, whose words the claim does not share
+        ("Rents for new tenants dropped by close to 30%.", True),
+    ],
+)
+def test_a_change_that_is_a_named_ratios_distance_from_one(claim: str, flagged: bool) -> None:
+    paper = make_paper(
+        [
+            "Each additional 100,000 m3 injected per month was associated with a higher monthly "
+            "event count (incidence rate ratio [IRR] 1.80, 95% CI 1.42 to 2.28).",
+            "The ratio of spontaneous to read word error rate was 1.71 (95% CI 1.58 to 1.85).",
+            "Eviction filings fell in regulated buildings (hazard ratio 0.71; 95% CI 0.58 to "
+            "0.87).",
+        ]
+    )
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    assert any(r.startswith("number_") for r in reasons) == flagged, reasons

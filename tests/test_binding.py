@@ -867,6 +867,10 @@ FIRMS = [
         ("The study used 180 mice in two cohorts.", COHORTS, True),
         ("Registry analyses included more than 9,000 employees.", FIRMS, False),
         ("Registry analyses included more than 12,000 employees.", FIRMS, True),
+        # people of any kind are counted together, a kind of them only with its own kind
+        ("Registry analyses included more than 9,000 people.", FIRMS, False),
+        ("Registry analyses included more than 12,000 people.", FIRMS, True),
+        ("Registry analyses included more than 9,000 firms.", FIRMS, True),
         # a code name's number is no value
         ("The drug was given to 200 mice.", [ev("KT-217 was given to the mice.")], False),
         ("KT-217 was given for 5 days.", [ev("KT-217 was given for 3 days.")], True),

@@ -1578,6 +1578,22 @@ def _count_head(text: str, mention: NumberMention) -> str | None:
 
 
 _IRREGULAR_PLURALS = frozenset({"mice", "people", "children", "men", "women", "teeth", "feet"})
+#: Words that count people of any kind: "1,200 people" totals patients and controls.
+_ANYONE = frozenset({"people", "person", "individual", "participant"})
+#: Stems of the kinds of people a paper counts apart.
+_PEOPLE = _ANYONE | frozenset(
+    {
+        "patient", "employe", "worker", "children", "adult", "men", "women", "respondent",
+        "pupil", "student", "nurs", "resident", "control", "case", "smoker", "user", "volunteer",
+    }
+)  # fmt: skip
+
+
+def _same_head(head: str, other: str | None, context: _Context) -> bool:
+    """Whether a count of ``other`` counts what ``head`` does, or part of it."""
+    if other == head:
+        return head in context.words
+    return head in _ANYONE and other is not None and other in _PEOPLE
 
 
 #: A count said of each group: "42 schools were assigned to each arm", "16 plots per site";
@@ -1594,6 +1610,8 @@ def _total_of(
     "79 primary schools" of "all 41 of its primary schools" and "38 primary schools", "more
     than 9,000 employees" of "3,214 employees of adopting firms and 5,987 employees of comparison
     firms": readers add up the groups a paper reports apart, or multiply a count of each group.
+    People of any kind are counted together ("nearly 1,200 people" of 412 patients and 775
+    controls).
     """
     if mention.percent or mention.scale or not written_whole(mention.value):
         return False
@@ -1608,8 +1626,7 @@ def _total_of(
         and not m.scale
         and written_whole(m.value)
         and 0 < m.value < mention.value
-        and head in number_context(ev.text, m.start, m.end).words
-        and _count_head(ev.text, m) == head
+        and _same_head(head, _count_head(ev.text, m), number_context(ev.text, m.start, m.end))
     ]
     totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
     if len(parts) > 2:

@@ -22,6 +22,7 @@ from core.text.normalize import (
     in_name,
     is_rate_base,
     ratios,
+    rounding_tolerance,
     settle_approximate,
     settle_bound,
     spans_years,
@@ -32,7 +33,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
-from core.verify.risk_ratios import converted, is_risk_change
+from core.verify.risk_ratios import RATIO_WORDS, converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
 #: A number said to be approximate: "about 38%", "around 89,000", "roughly 16-17%", "约8000个",
@@ -43,6 +44,24 @@ _HEDGED_BEFORE = re.compile(
     rf"(?:-|–|to|versus|vs\.?|against|compared with|and|or|,){CURRENCY}\s*)*$",
     re.I,
 )
+_CHANGE_BEFORE = re.compile(rf"\bby\s*(?:{HEDGE}|just over|just under)?\s*$", re.I)
+_FALL = re.compile(
+    r"less|fewer|lower|drop\w*|fall|fell|reduc\w*|declin\w*|cut\w*|decreas\w*|shrank|lost",
+    re.I,
+)
+#: The verbs of change before "by": "dropped by close to 30%", "rose by 12%".
+_DIRECTED = re.compile(
+    r"\b(?:rose|risen|rise[sn]?|increas\w*|grew|grow\w*|rais\w*|boost\w*|jump\w*|climb\w*|"
+    r"drop\w*|fell|fall\w*|reduc\w*|declin\w*|cut\w*|decreas\w*|lower\w*|shrank|lost)\b",
+    re.I,
+)
+_CHANGE_AFTER = re.compile(
+    r"\s*%?\s*(?:\w+\s+)?(?:more|less|fewer|higher|lower|greater|rise|increase|drop|fall|"
+    r"reduction|decline|cut|jump|gain)\b",
+    re.I,
+)
+#: A sentence that names a ratio: "incidence rate ratio [IRR] 1.80", "the ratio of … was 1.71".
+_NAMED_RATIO = re.compile(rf"(?:{RATIO_WORDS.pattern})|(?i:\bratios?\b|\d(?:\.\d+)?-fold\b)")
 _PERCENT_RANGE = re.compile(r"\s*(?:-|–|to)\s*[\d.]+\s*%")
 _HEDGED_AFTER = re.compile(r"\s*%?\s*(?:左右|上下)")
 
@@ -121,14 +140,62 @@ def _derived(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
 
     Or a risk ratio stated as a change ("a 29% lower risk" for "HR 0.71").
     """
-    if facts.has_number(mention) or not is_difference(text, mention):
+    if facts.has_number(mention):
         return False
-    if is_risk_change(text, mention):
+    # A change of risk is read against the ratio of its own group (``risk_ratios``).
+    risk = is_risk_change(text, mention)
+    if mention.percent and not risk and _ratio_as_change(mention, text, facts):
+        return True
+    if not is_difference(text, mention):
+        return False
+    if risk:
         # A change of risk is a ratio's, not a gap between two values that happens to equal it.
         return converted(text, mention, (s.text for s in facts.paper.sentences)) is not None
     if facts.gaps is None:
         facts.gaps = Gaps(facts.paper, _rows(facts))
     return facts.gaps.derives(mention)
+
+
+def _change_direction(text: str, mention: NumberMention) -> int:
+    """+1 for a percentage said as a rise, -1 as a fall, 0 as neither.
+
+    "an 80% rise", "70% more errors"; "dropped by close to 30%", "by roughly 40%" after "reduced".
+    """
+    after = _CHANGE_AFTER.match(text, mention.end)
+    if after is not None:
+        return -1 if _FALL.search(after.group()) else 1
+    if _CHANGE_BEFORE.search(text[: mention.start]):
+        verbs = _DIRECTED.findall(text[: mention.start])
+        if verbs:
+            return -1 if _FALL.fullmatch(verbs[-1]) else 1
+    return 0
+
+
+def _ratio_as_change(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A percent change that is a ratio's distance from 1 ("about 70% more errors", 1.71).
+
+    The ratio must be named so ("rate ratio", "IRR", "the ratio of …", "1.8-fold") in a
+    sentence sharing two of the claim's words, lie on the side of 1 the change goes (a rise
+    above, a fall below), and match the change within its rounding.
+    """
+    direction = _change_direction(text, mention)
+    if not direction:
+        return False
+    tolerance = (
+        approximate_tolerance(mention.value, percent=True)
+        if mention.approximate
+        else rounding_tolerance(mention.value)
+    )
+    wanted = content_words(text)
+    for sentence in facts.paper.sentences:
+        if not _NAMED_RATIO.search(sentence.text) or len(wanted & content_words(sentence.text)) < 2:
+            continue
+        for ratio in extract_numbers(sentence.text):
+            if ratio.percent or not 0 < ratio.value < 10 or (ratio.value > 1) != (direction > 0):
+                continue
+            if abs(abs(ratio.value - 1) * 100 - mention.value) <= tolerance:
+                return True
+    return False
 
 
 def _spans_years(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
