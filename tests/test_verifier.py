@@ -458,6 +458,15 @@ def test_a_page_citation_does_not_weaken_support() -> None:
                 "the effect on strokes was not statistically significant.",
             ],
         ),
+        # and so is a test the sentence states, which the paper may contradict
+        (
+            "Tweets were flagged twice as often in one corpus, but the difference is not "
+            "statistically significant.",
+            [
+                "Tweets were flagged twice as often in one corpus",
+                "the difference is not statistically significant.",
+            ],
+        ),
         (
             "模型在SQuAD上的准确率为85.3%，并且作者表明它同样适用于长答案。",
             ["模型在SQuAD上的准确率为85.3%", "并且作者表明它同样适用于长答案。"],

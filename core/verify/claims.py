@@ -17,7 +17,7 @@ import re
 from core.llm.prompts import SECTIONS
 from core.text.sentences import cjk_ratio, split_sentences
 from core.types import Claim
-from core.verify.significance import concedes_chance
+from core.verify.significance import puts_down_to_chance
 
 _HEADING_WORDS = {h.casefold() for _, en, zh in SECTIONS for h in (en, zh)}
 _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)]|\(\d{1,2}\)|#+)?\s*$")
@@ -165,10 +165,11 @@ def claim_parts(text: str) -> list[str]:
     if len(pieces) < 2 or not all(_long_enough(p) for p in pieces):
         return [text]
     # "…, but the difference could plausibly have arisen by chance" says how sure the piece
-    # before it is, not a fact of its own.
+    # before it is, not a fact of its own ("…, but the difference was not significant" states a
+    # test the paper may contradict, and is checked as one).
     kept = [pieces[0]]
     for piece in pieces[1:]:
-        if concedes_chance(piece) and _BACK_REFERENCE.match(piece):
+        if puts_down_to_chance(piece) and _BACK_REFERENCE.match(piece):
             kept[-1] = f"{kept[-1]}, {piece}"
         else:
             kept.append(piece)

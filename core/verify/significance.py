@@ -443,7 +443,15 @@ def confirmed_null(claim: str, paper: Sequence[Estimate]) -> Estimate | None:
 
 def concedes_chance(text: str) -> bool:
     """Whether ``text`` says its effect may be chance: "fell short of statistical significance"."""
-    return bool(_NOT_SIGNIFICANT.search(text) or _CHANCE.search(text) or _SHORT_OF.search(text))
+    return bool(_NOT_SIGNIFICANT.search(text) or puts_down_to_chance(text))
+
+
+def puts_down_to_chance(text: str) -> bool:
+    """Whether ``text`` hedges an effect as chance ("could have arisen by chance").
+
+    "The difference was not significant" states a test of its own, which this does not.
+    """
+    return bool(_CHANCE.search(text) or _SHORT_OF.search(text))
 
 
 def check_significance(
