@@ -85,10 +85,10 @@ def paper_changes(sentences: Sequence[PaperSentence]) -> PaperChanges:
 
 def check_relative_change(claim: str, changes: PaperChanges) -> Misstated | None:
     """A relative change stated as absolute, or a difference in points stated as a percent."""
-    return _relative_as_points(claim, changes) or _points_as_percent(claim, changes)
+    return _relative_as_absolute(claim, changes) or _points_as_percent(claim, changes)
 
 
-def _relative_as_points(claim: str, changes: PaperChanges) -> Misstated | None:
+def _relative_as_absolute(claim: str, changes: PaperChanges) -> Misstated | None:
     wanted = fact_words(claim)
     for written, amount, slack in _absolute_changes(claim):
         if any(abs(p - amount) < Decimal("0.5") for p in changes.points):
