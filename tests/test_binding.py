@@ -1366,3 +1366,84 @@ def test_a_bound_holds_every_value_on_its_side(
         ev("Ten-day mosquito mortality was 23% in control villages."),
     ]
     assert _mismatch(claim, evidence) == expected
+
+
+EMISSIONS = (
+    "Cradle-to-gate emissions were 352 kg CO2e/m3 for OPC concrete and 233 kg CO2e/m3 for LC3 "
+    "concrete, a saving of 119 kg CO2e/m3 (34%)."
+)
+STRENGTH = (
+    "At 3 days LC3 was 7.6 MPa weaker (19.8 versus 27.4 MPa; 95% CI -9.4 to -5.8; p < 0.001), "
+    "about 28% below OPC, and at 7 days it was 5.4 MPa weaker (31.5 versus 36.9 MPa)."
+)
+DROUGHT = (
+    "In the two drought years, ARG yielded 1,020 versus 810 kg DM ha⁻¹ under CG (difference "
+    "210; 95% CI 60 to 360; p = 0.007; 26% higher)."
+)
+F1 = (
+    "On Norrvik, GridSentinel achieved an F1 of 0.81 (95% CI 0.76–0.86) versus 0.72 (0.66–0.78) "
+    "for the strongest baseline, the Graph Deviation Network (GDN) (difference 0.09, 95% CI "
+    "0.03–0.15; p = 0.004)."
+)
+PADDOCKS = (
+    "Twenty-four 16-ha paddocks in four blocks were randomly assigned to ARG (n = 12) or CG "
+    "(n = 12)."
+)
+MIGRATION = (
+    "The 28-day rapid chloride migration coefficient was 78% lower with LC3 (ratio 0.22, 95% CI "
+    "0.18 to 0.27), whereas accelerated carbonation depth was more than twice that of OPC."
+)
+SCALE = "The primary outcome was change in TFI score (0-100) from baseline to 12 weeks."
+SUBGROUP = (
+    "Among participants with baseline TFI of 50 or more (n=134), the difference was -11.9 points "
+    "(95% CI -17.0 to -6.8)."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "mismatch"),
+    [
+        # a unit after a number is nobody's name: "CO2e", "MPa", "DM" say what it measures
+        (
+            "Cradle-to-gate emissions fell from 352 to 233 kg CO2e per cubic metre with LC3.",
+            [EMISSIONS],
+            None,
+        ),
+        ("Three days after casting, the LC3 mixes trailed OPC by 7.6 MPa.", [STRENGTH], None),
+        # a gap the claim names before its size is the distance of the levels it lies between
+        (
+            "Rotational grazing's forage edge was largest in the drought years, about 210 kg DM.",
+            [DROUGHT],
+            None,
+        ),
+        (
+            "Rotational grazing's forage edge was largest in the drought years, about 250 kg DM.",
+            [DROUGHT],
+            "250->810",
+        ),
+        # the gap between two of the claim's own values is theirs, no rival of either
+        ("GridSentinel reached an F1 of 0.81, about nine points above GDN's 0.72.", [F1], None),
+        # a count of each group the paper gives every group
+        ("The trial randomised 24 paddocks of 16 ha, 12 to each system.", [PADDOCKS], None),
+        ("The trial randomised 24 paddocks of 16 ha, 10 to each system.", [PADDOCKS], "10->four"),
+        # a share a fall leaves is the rest of the fall
+        (
+            "LC3 cut the 28-day chloride migration coefficient to roughly a fifth of OPC's.",
+            [MIGRATION],
+            None,
+        ),
+        # a scale's range is no measured value
+        (
+            "In participants starting with a TFI of 50 or more, the benefit was about 12 points.",
+            [SCALE, SUBGROUP],
+            None,
+        ),
+    ],
+)
+def test_what_a_value_is_and_is_not(claim: str, paper: list[str], mismatch: str | None) -> None:
+    checker = Checker(
+        make_paper(paper), FakeRetriever(make_paper(paper)), FakeEmbedder(), None, CheckerSettings()
+    )
+    reasons = checker.verify(claim)[0].reasons
+    found = next((r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch:")), None)
+    assert found == mismatch

@@ -7,6 +7,7 @@ import pytest
 from core.config import CheckerSettings
 from core.types import Evidence
 from core.verify.direction import (
+    Reversed,
     check_direction,
     check_null_finding,
     check_similar_groups,
@@ -863,3 +864,28 @@ def test_an_effect_the_sentence_puts_down_to_chance_drops_no_negation() -> None:
     assert not any(r.startswith("negation_dropped") for r in granted.reasons)
     denied = checker.verify("Non-target biomass did rise in the reserves.")[0]
     assert denied.reasons[0] == "negation_dropped:not"
+
+
+FAULTS = (
+    "Pooled recall by fault type for GridSentinel versus GDN was 0.83 versus 0.62 for drift "
+    "(p < 0.001), 0.92 versus 0.90 for stuck-at and 0.76 versus 0.74 for spike faults; only the "
+    "drift difference was significant (other p ≥ 0.38)."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reversed_"),
+    [
+        # what a sentence says of one thing only, the claim's other clause denies of the rest
+        (
+            "Drift faults were where GridSentinel pulled ahead, with recall of 0.83 versus 0.62, "
+            "while stuck-at and spike faults showed only small, non-significant differences.",
+            False,
+        ),
+        # the one thing itself called non-significant is the paper turned round
+        ("GridSentinel's recall advantage for drift faults was non-significant.", True),
+    ],
+)
+def test_a_word_said_of_one_thing_only(claim: str, reversed_: bool) -> None:
+    found = check_direction(claim, [Evidence(2, FAULTS, (0.0, 0.0, 1.0, 1.0), 0.9, 0)])
+    assert isinstance(found, Reversed) == reversed_

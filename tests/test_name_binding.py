@@ -314,3 +314,18 @@ def test_a_sentence_that_names_nothing_does_not_decide() -> None:
     assert check_names("本文基于DPCNN分类体系，包括23个细类，共2026个问题。", [listing, basis]) == (
         NameMismatch("DPCNN", "TGCQ", 3)
     )
+
+
+def test_a_name_a_better_sentence_holds_is_not_swapped() -> None:
+    compared = ev(
+        "We compared (1) the rule-based range and rate-of-change checks currently deployed in "
+        "each utility's SCADA system, (2) Isolation Forest, (3) an LSTM autoencoder and (4) GDN."
+    )
+    better = ev("Relative to the rule-based system, GridSentinel's F1 was about 72% higher.")
+    claim = (
+        "Compared with the SCADA rule-based range and rate-of-change checks, GridSentinel's F1 "
+        "was roughly 70% higher at both utilities."
+    )
+    assert check_names(claim, [better, compared]) is None
+    # the sentence alone still shows a name in the claim's place
+    assert check_names(claim, [compared]) is not None

@@ -28,8 +28,9 @@ def test_the_papers_outcomes_are_read_from_their_definitions() -> None:
     # how it was measured is not what it is
     assert OUTCOMES.primary == "change in combined weekly minutes of walking and cycling"
     assert {"injur", "ownership"} <= OUTCOMES.secondary_words
-    # a paper without secondary outcomes gives nothing to tell the primary one from
-    assert paper_outcomes(make_paper(["The primary outcome was BMI."]).sentences) is None
+    # a paper without secondary outcomes still defines its primary one
+    alone = paper_outcomes(make_paper(["The primary outcome was BMI."]).sentences)
+    assert alone is not None and alone.primary == "BMI" and not alone.secondary_words
 
 
 @pytest.mark.parametrize(
@@ -53,10 +54,37 @@ def test_the_papers_outcomes_are_read_from_their_definitions() -> None:
         ("The difference on the main outcome was small and not significant.", None),
         # a secondary outcome named as one
         ("Road injuries were a secondary outcome.", None),
+        # an outcome sharing no word with the primary one, named or not among the secondary
+        ("The study's primary outcome was bus patronage, which rose.", "bus patronage"),
+        ("The primary endpoint, car ownership, fell by 3%.", "car ownership"),
+        ("The main outcome, weekly cycling minutes, rose by 41 minutes.", None),
     ],
 )
 def test_a_secondary_outcome_named_as_the_primary(claim: str, claimed: str | None) -> None:
     found = check_primary_outcome(claim, OUTCOMES)
+    assert (found.claimed if found else None) == claimed
+
+
+@pytest.mark.parametrize(
+    ("claim", "claimed"),
+    [
+        ("The study's primary outcome was forage yield, which rose by 13%.", "forage yield"),
+        ("The trial's primary endpoint, the forage yield, improved by 13%.", "the forage yield"),
+        ("The study's primary outcome was soil carbon, which rose.", None),
+        ("The primary outcome, the SOC stock, rose by 2.1 Mg C per hectare.", None),
+    ],
+)
+def test_an_outcome_the_primary_does_not_name_in_a_paper_without_secondary_ones(
+    claim: str, claimed: str | None
+) -> None:
+    paper = make_paper(
+        [
+            "The primary outcome was the change in soil organic carbon (SOC) stock at 0-30 cm.",
+            "Forage production was 13% higher under rotational grazing (p = 0.013).",
+        ]
+    )
+    outcomes = paper_outcomes(paper.sentences, long_forms(paper_text(paper)))
+    found = check_primary_outcome(claim, outcomes)
     assert (found.claimed if found else None) == claimed
 
 

@@ -494,3 +494,71 @@ def test_a_difference_the_paper_calls_not_significant_in_words() -> None:
         "Supercritical activation of VLN-12 significantly boosted its uptake at 77 K.", paper
     )
     assert found is not None and "did not change total uptake" in found.text
+
+
+CONCRETE = make_paper(
+    [
+        "LC3-M reached 49.8 MPa at 28 days, not significantly different from OPC (+1.2 MPa, 95% "
+        "CI -0.9 to 3.3; p = 0.26), whereas LC3-T reached 44.0 MPa (-4.6 MPa, 95% CI -6.7 to "
+        "-2.5; p < 0.001).",
+        "All mixes met the slump target, but LC3 required a superplasticizer dosage of 0.9% of "
+        "binder mass compared with 0.4% for OPC.",
+        "Liveweight gain per hectare averaged 40 kg under ARG and 42 kg under CG (difference -2; "
+        "95% CI -7 to 3; p = 0.44).",
+        "SOC increased by 2.6 Mg C ha-1 under ARG and by 0.5 Mg C ha-1 under CG, a difference of "
+        "2.1 Mg C ha-1 (95% CI 0.6 to 3.6; p = 0.009).",
+        "Median length of stay was 6.1 days under usual care and 5.8 days under the programme.",
+        "Under the programme, the adjusted difference in length of stay was -0.2 days (95% CI "
+        "-0.6 to 0.2; p=0.31).",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        # a significant estimate of the claim's size is its estimate, whatever its words
+        (
+            "The LC3 made with Tessbury clay fell 4.6 MPa short of the Portland reference at "
+            "28 days.",
+            False,
+        ),
+        (
+            "The researchers put the rotational system's extra soil carbon gain per hectare at "
+            "2.1 Mg C.",
+            False,
+        ),
+        # values a sentence states with no estimate are that sentence's
+        (
+            "To reach the slump target, the LC3 mixes needed more superplasticizer than the "
+            "Portland mix, 0.9% versus 0.4% of binder mass.",
+            False,
+        ),
+        ("The programme shortened median length of stay from 6.1 to 5.8 days.", False),
+        # unless the claim calls them significant: then it speaks of their test
+        (
+            "The programme significantly shortened median length of stay, from 6.1 to 5.8 days.",
+            True,
+        ),
+        # a value that is no estimate's size leaves the words to decide
+        ("LC3-M gained 1.2 MPa over the Portland reference at 28 days.", True),
+        # indistinguishable denies the effect
+        (
+            "Liveweight gain per hectare was statistically indistinguishable between systems.",
+            False,
+        ),
+    ],
+)
+def test_the_claims_numbers_tell_which_estimate_it_means(claim: str, flagged: bool) -> None:
+    assert (
+        check_significance(claim, CONCRETE_ESTIMATES, "", CONCRETE_TEXTS) is not None
+    ) == flagged
+
+
+CONCRETE_ESTIMATES = estimates(CONCRETE.sentences)
+CONCRETE_TEXTS = [s.text for s in CONCRETE.sentences]
+
+
+def test_an_estimate_that_reached_a_value_is_read() -> None:
+    read = {e.text: e.significant for e in CONCRETE_ESTIMATES if "LC3-T" in e.text}
+    assert read == {"LC3-T reached 44.0 MPa (-4.6 MPa, 95% CI -6.7 to -2.5; p < 0.001)": True}

@@ -53,7 +53,7 @@ from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
 from core.verify.gates.lexicon import STATISTIC_LABELS
 from core.verify.listed_names import listed
-from core.verify.name_binding import holds_name, strict_names
+from core.verify.name_binding import holds_name, strict_names, unit_words
 from core.verify.risk_ratios import (
     REFERENCE,
     converted,
@@ -221,8 +221,10 @@ def number_context(text: str, start: int, end: int) -> _Context:
     names += [
         n.casefold() for t in owned for n in map(bare_name, _LATIN.findall(t)) if NAME.match(n)
     ]
-    # "9 days (IQR 5-21) versus 47 days": a statistic's label is nobody's name.
-    names = [n for n in names if n not in STATISTIC_LABELS]
+    # "9 days (IQR 5-21) versus 47 days": a statistic's label is nobody's name, nor is a unit
+    # ("7.6 MPa weaker", "233 kg CO2e/m3 for LC3").
+    units = unit_words(text)
+    names = [n for n in names if n not in STATISTIC_LABELS and n not in units]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
@@ -728,7 +730,7 @@ def bind_numbers(
             rival = _stated_otherwise(mention, wanted, statement, others, claim)
         if rival is not None and (
             _inside_bound(claim, mention, rival[1])
-            or _complement(claim, mention, rival[1])
+            or _complement(claim, mention, rival[1], [*shares, *counted_shares])
             or _total_of(claim, mention, found)
             or _each_groups(claim, mention, found)
             or _count_of_share(claim, mention, rival[1], shares)
@@ -781,19 +783,32 @@ def distance_of_levels(claim: str, mention: NumberMention, texts: Sequence[str])
     values = written_and_read(mention)
     for text in texts:
         spans = [found.span() for found in STATISTICS.finditer(text)]
+        numbers = stated_numbers(text)
         levels = [
             m.value
-            for m in stated_numbers(text)
+            for i, m in enumerate(numbers)
             if m.percent == mention.percent
             and not any(a <= m.start < b for a, b in spans)
             and not is_year(m, text)
-            and (unit is None or measure_of(text, m) == unit)
+            and (unit is None or _unit_of_level(text, numbers, i) == unit)
         ]
         if any(
             abs(abs(a - b) - value) <= slack for value in values for a, b in combinations(levels, 2)
         ):
             return True
     return False
+
+
+def _unit_of_level(text: str, numbers: Sequence[NumberMention], i: int) -> str | None:
+    """The unit of a level, or of the one it is set against: "1,020 versus 810 kg" are both kg."""
+    unit = measure_of(text, numbers[i])
+    if unit is None and i + 1 < len(numbers):
+        if _SET_AGAINST.fullmatch(text, numbers[i].end, numbers[i + 1].start):
+            return measure_of(text, numbers[i + 1])
+    return unit
+
+
+_SET_AGAINST = re.compile(r"\s*(?:versus|vs\.?|against|and|or|to)\s*", re.I)
 
 
 def said_as_change(claim: str, mention: NumberMention) -> bool:
@@ -805,7 +820,11 @@ def said_as_change(claim: str, mention: NumberMention) -> bool:
     if _DESIGNATION.search(claim[max(0, mention.start - _DESIGNATED) : mention.start]):
         return False  # "stage 2 or worse"
     return bool(
-        (_BY.search(claim, 0, mention.start) or _COMPARED_AFTER.match(claim, mention.end))
+        (
+            _BY.search(claim, 0, mention.start)
+            or _COMPARED_AFTER.match(claim, mention.end)
+            or _GAP_NAMED.search(claim, 0, mention.start)
+        )
         and not _SLOPE.search(claim[: mention.start])
         and not _MULTIPLE_AFTER.match(claim, mention.end)
     )
@@ -818,6 +837,13 @@ _COMPARED_AFTER = re.compile(
     r"(?:(?!\b(?:or|and|than|to)\b)[^,;.]){0,24}?"
     r"\b(?:more|less|fewer|higher|lower|greater|smaller|larger|earlier|later|sooner|longer|"
     r"shorter|faster|slower|cheaper|better|worse)\b",
+    re.I,
+)
+#: A gap the claim names before giving its size: "the forage edge was largest in the two
+#: drought years, about 210 kg", "the advantage of LC3, roughly 2 MPa".
+_GAP_NAMED = re.compile(
+    r"\b(?:edge|advantage|gap|lead|shortfall|deficit|penalty)\b[^,;]{0,60}?,\s*"
+    r"(?:about|around|roughly|nearly|almost|some|just|only|over)?\s*$",
     re.I,
 )
 #: After a number, a multiple: "2.6-fold", "1.8 times", "3×".
@@ -955,6 +981,12 @@ def _bounded_word(claim: str, mention: NumberMention, values: Sequence[Decimal])
 _NOT_DONE = re.compile(r"\b(?:never|not|no|without|failed to|did not|didn't|missed)\b", re.I)
 #: A share lost is the rest of the share kept: "time to lose a fifth" against "fall to 80%".
 _LOST = re.compile(r"\b(?:lose|loses|lost|losing|shed|sheds)\s+(?:about\s+|roughly\s+)?$", re.I)
+#: A share a fall leaves: "cut the coefficient to roughly a fifth of" is 100% less "78% lower".
+_CUT_TO = re.compile(
+    r"\b(?:cut|cuts|reduc\w*|lower\w*|fell|fall\w*|dropp?\w*|decreas\w*|shr[au]nk|declin\w*)\b"
+    r"[^,;]{0,80}?\bto\s+(?:about\s+|roughly\s+|around\s+|nearly\s+|almost\s+|just\s+\w+\s+)?$",
+    re.I,
+)
 
 
 #: "all but two of the 37 students": the exceptions of a whole the claim names.
@@ -971,16 +1003,24 @@ def _all_but(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
     return any(m.value == rest for text in texts for m in stated_numbers(text))
 
 
-def _complement(claim: str, mention: NumberMention, rival: Mismatch) -> bool:
-    """Whether a claim share said of those who did not, or lost, is the rest of the paper's."""
+def _complement(
+    claim: str, mention: NumberMention, rival: Mismatch, shares: Sequence[Proportion] = ()
+) -> bool:
+    """Whether a claim share said of those who did not, or lost, is the rest of the paper's.
+
+    A share in words that a fall leaves ("cut … to roughly a fifth") is the rest of the fall
+    the paper states, within what its words cover.
+    """
     if not mention.percent or not rival.paper_value.endswith("%"):
-        return False
-    clause = claim[mention.end : mention.end + 60]
-    if not _NOT_DONE.search(clause) and not _LOST.search(claim[: mention.start]):
         return False
     try:
         paper = Decimal(rival.paper_value.rstrip("%").replace(",", ""))
     except InvalidOperation:
+        return False
+    if _CUT_TO.search(claim[: mention.start]):
+        return any(p.mention.start == mention.start and p.covers(100 - paper) for p in shares)
+    clause = claim[mention.end : mention.end + 60]
+    if not _NOT_DONE.search(clause) and not _LOST.search(claim[: mention.start]):
         return False
     slack = Decimal("1.5") if mention.approximate else Decimal("0.5")
     return abs(100 - paper - mention.value) <= slack
@@ -1113,11 +1153,16 @@ def _reported_numbers(text: str, claimed: set[Decimal]) -> tuple[NumberMention, 
     """
     mentions = stated_numbers(text)
     text = unicodedata.normalize("NFKC", text)
-    for group in _CANDIDATES.finditer(text):
+    # A scale's range ("TFI score (0-100)", "ISI, 0-28") is no measured value either.
+    for group in [*_CANDIDATES.finditer(text), *_SCALE_RANGE.finditer(text)]:
         inside = [m for m in mentions if group.start() <= m.start < group.end()]
         if len({m.value for m in inside} & claimed) < 2:
             mentions = tuple(m for m in mentions if m not in inside)
     return mentions
+
+
+#: The range a scale is scored on, in its brackets: "(0-100)", "(ISI, 0-28)", "(range 0-21)".
+_SCALE_RANGE = re.compile(r"\((?:[^()]{0,40}[,;]\s*|range\s+)?0\s*(?:-|–|to)\s*\d+(?:\s*each)?\)")
 
 
 def _named(
@@ -1659,7 +1704,8 @@ def _each_groups(
 ) -> bool:
     """Whether a count of each group is the one the evidence gives each group.
 
-    "16 practices allocated to each strategy" of "16 per arm": the whole (48) is no rival of it.
+    "16 practices allocated to each strategy" of "16 per arm", or of "assigned to ARG (n = 12)
+    or CG (n = 12)": the whole (48) is no rival of it.
     """
     if not _EACH_GROUP.search(claim[mention.end : mention.end + PER_GROUP_REACH]):
         return False
@@ -1667,6 +1713,9 @@ def _each_groups(
         m.value == mention.value and _EACH_GROUP.search(ev.text[m.end : m.end + PER_GROUP_REACH])
         for ev, numbers in found
         for m in numbers
+    ) or any(
+        sum(1 for m in numbers if m.value == mention.value and assigned(ev.text, m)) >= 2
+        for ev, numbers in found
     )
 
 
@@ -1812,6 +1861,10 @@ def _contradicting(
                 f & value_forms(other) and (_overlap(c, have) or 0) >= overlap for f, c in others
             ):
                 continue
+            # "0.81, about nine points above GDN's 0.72" against "(difference 0.09, …)": the gap
+            # between two of the claim's own values is theirs, no rival of either.
+            if gap_of(other, [mention.value, *(v for f, _ in others for v in f)]):
+                continue
             # Another of the claim's values in the sentence counts as words shared: "2,243
             # telephone meetings and 88,829 aligned sentences" against "576 earning calls
             # correspond to 88,829 aligned sentences". A table row holds too many values for
@@ -1838,6 +1891,23 @@ def _contradicting(
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
     return best
+
+
+def gap_of(other: NumberMention, values: Sequence[Decimal]) -> bool:
+    """Whether ``other`` is the difference of two of ``values`` ("352 to 233": 119, or 34%).
+
+    Small whole numbers recur for unrelated things ("five sewersheds across three seasons" is
+    no gap of two): neither they nor a gap between them count.
+    """
+    if written_whole(other.value) and other.value < 10:
+        return False
+    for a, b in combinations(set(values), 2):
+        high, low = max(a, b), min(a, b)
+        if not other.percent and high - low == other.value:
+            return True
+        if other.percent and high and abs((high - low) / high * 100 - other.value) < Decimal("0.5"):
+            return True
+    return False
 
 
 def _part_of(text: str, part: NumberMention, whole: NumberMention) -> bool:

@@ -71,8 +71,25 @@ def change_as_level(
 
 
 def _named_change(text: str, mention: NumberMention) -> bool:
-    """A change by its name ("difference 17") or its words ("roughly 10% higher")."""
-    return _NAMED_CHANGE.search(text, 0, mention.start) is not None or said_as_change(text, mention)
+    """A change by its name ("difference 17"), its words ("roughly 10% higher") or its sign.
+
+    A signed value opening a statistic's bracket is a difference: "ISI scores (-1.6, 95% CI
+    -2.9 to -0.3)".
+    """
+    signed = (
+        _SIGNED_LEAD.search(text, 0, mention.start) is not None
+        and _RANGE_ON.match(text, mention.end) is None
+    )
+    return (
+        _NAMED_CHANGE.search(text, 0, mention.start) is not None
+        or signed
+        or said_as_change(text, mention)
+    )
+
+
+_SIGNED_LEAD = re.compile(r"\(\s*[-−+]\s*$")
+#: The rest of an interval a bracket opens with: "(-7.9 to -6.5)" is no difference.
+_RANGE_ON = re.compile(r"\s*(?:to|-|–)\s*[-−+]?\d")
 
 
 def _exponent(text: str, mention: NumberMention) -> bool:

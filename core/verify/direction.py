@@ -873,13 +873,13 @@ def check_direction(
     clauses = [c for c in _CLAUSE_BREAK.split(joined) if len(fact_words(c, _FRAME_STEMS)) >= 3]
     if len(clauses) < 2:
         return None
-    return next((r for c in clauses if (r := _reversal(c, evidence)) is not None), None)
+    return next((r for c in clauses if (r := _reversal(c, evidence, claim)) is not None), None)
 
 
 def _reversal(
-    claim: str, evidence: Sequence[Evidence]
+    claim: str, evidence: Sequence[Evidence], whole: str = ""
 ) -> Reversed | SwappedOrder | NegationDropped | NegationAdded | None:
-    """The reading of ``check_direction`` on one claim or clause."""
+    """The reading of ``check_direction`` on one claim or clause (of ``whole``)."""
     if _NEGATION.search(claim):
         added = _added_negation(claim, evidence)
         # a negation speaks for its own clause: the others may still reverse the paper, unless
@@ -910,6 +910,8 @@ def _reversal(
         if _NEGATION.search(ev.text) and not opposite:
             return _dropped_negation(claim, words, ev)
         flipped = _prefix_flip(claim, ev.text)
+        if flipped is not None and _only_of_another(whole or claim, ev.text, *flipped):
+            flipped = None
         if COMPARED.search(claim) and not _same_order(claim, ev.text):
             # the order decides a comparison's direction words, not a negating prefix
             return Reversed(*flipped, ev.text, ev.page) if flipped is not None else None
@@ -1317,6 +1319,25 @@ def _prefix_flip(claim: str, sentence: str) -> tuple[str, str] | None:
             if len(word) > 6 and word.endswith(a) and word[: -len(a)] + b in theirs:
                 return word, word[: -len(a)] + b
     return None
+
+
+#: Where a claim's clauses part when weighing what a word is said of ("…, while stuck-at,
+#: spike and offset faults showed only small, non-significant differences").
+_MAIN_CLAUSES = re.compile(r";|\b(?:but|while|whereas|although|though)\b", re.I)
+
+
+def _only_of_another(claim: str, sentence: str, mine: str, theirs: str) -> bool:
+    """Whether the sentence says ``theirs`` only of something the claim's ``mine`` is not of.
+
+    "only the drift difference was significant" says the other differences were not: a claim
+    that names drift in one clause and calls the stuck-at and spike differences non-significant
+    in another agrees with it.
+    """
+    only = re.search(rf"\bonly\b(?P<what>[^,;()]{{1,60}}?)\b{re.escape(theirs)}\b", sentence, re.I)
+    if only is None:
+        return False
+    clause = _part_holding(claim, mine, _MAIN_CLAUSES)
+    return bool((fact_words(only["what"]) & fact_words(claim)) - fact_words(clause))
 
 
 def _same_order(claim: str, sentence: str) -> bool:

@@ -25,6 +25,7 @@ from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
     distance_of_levels,
+    gap_of,
     is_table_row,
     is_year,
     measure_of,
@@ -105,6 +106,8 @@ def listed_mismatch(
                     continue
                 if any(states_value(value_forms(m), paper) for m in mentions):
                     continue  # the claim states the other value too: it names both items
+                if gap_of(paper, [m.value for m in mentions]):
+                    continue  # the gap between two of the claim's values is theirs
                 if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):
                     found = Mismatch(mention.raw, paper.raw, ev.page, ev.sentence_index)
         if found is not None:

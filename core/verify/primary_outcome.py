@@ -53,6 +53,8 @@ _CLAIMED_KIND = r"(?:outcome|endpoint|end[- ]point|yardstick|measure|aim|goal|qu
 _CLAIMED = re.compile(
     rf"\b{_MAIN}\s+{_CLAIMED_KIND}s?\s+(?:was|were|is|are)\s+(?P<what>[^,;]+)", re.I
 )
+#: "The trial's primary endpoint, the Tinnitus Handicap Inventory, improved …"
+_CLAIMED_APPOSED = re.compile(rf"\b{_MAIN}\s+{_CLAIMED_KIND},\s*(?P<what>[^,;]+),", re.I)
 #: "Perceived stress, the trial's primary outcome, was …"; "X was the study's main outcome".
 _CLAIMED_BEFORE = re.compile(
     rf"(?:^|[,;:]\s*)(?P<what>[^,;:]+?)(?:,\s*|\s+(?:was|were)\s+)the\s+(?:\w+['’]s\s+)?"
@@ -78,6 +80,8 @@ class Outcomes:
     sentence: PaperSentence
     primary_words: frozenset[str]
     secondary_words: frozenset[str]
+    #: Every word of the primary outcome's definition, shared with a secondary one or not.
+    defined_words: frozenset[str] = frozenset()
 
 
 def paper_outcomes(
@@ -101,7 +105,7 @@ def paper_outcomes(
                 defined = what, sentence
         for match in _SECONDARY.finditer(text):
             secondary |= with_long_forms(content_words(_secondary_part(text, match)), forms)
-    if defined is None or not secondary:
+    if defined is None:
         return None
     primary_words = with_long_forms(content_words(defined[0]), forms) - _GENERIC
     return Outcomes(
@@ -109,6 +113,7 @@ def paper_outcomes(
         defined[1],
         frozenset(primary_words - secondary),
         frozenset(secondary - primary_words - _GENERIC),
+        frozenset(primary_words),
     )
 
 
@@ -138,14 +143,19 @@ def _secondary_part(text: str, match: re.Match[str]) -> str:
 
 
 def check_primary_outcome(claim: str, outcomes: Outcomes | None) -> Misstated | None:
-    """A claim naming as primary what the paper names among its secondary outcomes."""
+    """A claim naming as primary what the paper names among its secondary outcomes.
+
+    Or anything that shares no word with the paper's primary outcome: "The study's primary
+    outcome was chloride resistance" of "The primary outcome was 28-day compressive strength".
+    """
     if outcomes is None:
         return None
     for what in _claimed(claim):
         words = content_words(what) - _GENERIC
         primary = held(words, outcomes.primary_words)
         secondary = held(words, outcomes.secondary_words)
-        if secondary and secondary >= primary:
+        elsewhere = bool(words) and not held(words, outcomes.defined_words)
+        if (secondary and secondary >= primary) or elsewhere:
             s = outcomes.sentence
             return Misstated("primary_outcome", what, outcomes.primary, s.text, s.page)
     return None
@@ -155,5 +165,6 @@ def _claimed(claim: str) -> list[str]:
     """What the claim says the primary (main) outcome was."""
     found = [m.group("what").strip() for m in _CLAIMED.finditer(claim)]
     found += [m.group("what").strip() for m in _CLAIMED_BEFORE.finditer(claim)]
+    found += [m.group("what").strip() for m in _CLAIMED_APPOSED.finditer(claim)]
     found = [re.sub(r"^(?:to\s+\w+\s+)", "", w).rstrip(" .") for w in found]
     return [w for w in found if w and not _VERDICT.match(w)]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from core.text.normalize import canonical_number
+from core.text.normalize import canonical_number, extract_numbers
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
@@ -33,6 +33,7 @@ from core.text.words import (
     stem,
 )
 from core.types import PaperSentence
+from core.verify.name_binding import specific_number
 
 #: "The primary outcome was the composite of …": what an estimate of it is about.
 _DEFINED_OUTCOME = re.compile(
@@ -82,7 +83,7 @@ _ASSERTS = re.compile(
 #: A claim that denies the effect, anywhere, says what the paper found ("no-take" denies nothing).
 _NEGATED = re.compile(
     r"\b(?:no(?!-\w)|not|cannot|never|neither|nor|without|little|unchanged|null|insignificant|"
-    r"non-?significant)\b|n't"
+    r"non-?significant|indistinguishable)\b|n't"
     # "coral cover fell by a similar amount at both", "fell short of statistical significance"
     r"|\b(?:similar(?:ly)?|comparabl[ey]|alike|fell\s+short\s+of)\b"
     # "Weekend sleep stayed essentially the same"
@@ -105,7 +106,9 @@ _HEDGED = re.compile(r"\b(?:may|might|could|possibly|perhaps|suggest\w*|trend\w*
 _SAYS_SO = re.compile(
     r"\b(?:not|no)\b[^;]{0,40}?\bsignifican|\b(?:in|non-?)significan|\bdid\s+not\s+differ\b"
     # "FA had reached the control's strength (p = 0.79)": alike, in words
-    r"|\b(?:reached|matched|caught up with|comparable to|similar to|indistinguishable from)\b",
+    r"|\b(?:reached|matched|caught up with|comparable to|similar to|indistinguishable from)\b"
+    # "LC3-T reached 44.0 MPa (…)" reached a value, not another's
+    r"(?!\s+(?:a\s+|an\s+|about\s+)?[-−+]?\d)",
     re.I,
 )
 #: Where a claim's clauses part.
@@ -165,6 +168,11 @@ _SHORT_OF = re.compile(r"\bfell\s+short\s+of\s+(?:statistical\s+)?significance\b
 _NOT_SIGNIFICANT = re.compile(r"\b(?:not|no)\b[^;]{0,30}?\bsignifican|\bnon-?significan", re.I)
 _SEXED = re.compile(r"\b(?:female|male)\s+([A-Za-z][\w-]*)", re.I)
 _SURE = frozenset({"significant", "statistical"})
+_SIGNIFICANT = re.compile(r"\bsignificant", re.I)
+#: The size a bracket follows, units aside: "a difference of 2.1 Mg C ha⁻¹ (95% CI …)".
+_SIZE_BEFORE = re.compile(r"(?P<value>\d[\d,]*(?:\.\d+)?%?)\s*(?:[^\s\d(),;]+\s*){0,3}$")
+#: A claim's number that names an estimate: not the interval's level, nor a year.
+_LEVEL_OR_YEAR = re.compile(r"95%?|(?:19|20)\d\d")
 #: Shared words beyond groups an estimate needs to be about the claim; one, when the claim and
 #: the estimate name the same group ("among boys").
 MIN_SHARED = 2
@@ -178,6 +186,8 @@ class Estimate:
     page: int
     words: frozenset[str]
     significant: bool
+    #: Its own numbers: the size its bracket opens with or follows.
+    values: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -292,9 +302,32 @@ def _estimates_in(sentence: PaperSentence) -> list[Estimate]:
                 # its numbers name it too: "54% at 5 mg/kg (p = 0.57)" against 15 mg/kg's
                 frozenset(words),
                 significant,
+                _own_values(text[: aside.start()], aside.group("body")),
             )
         )
     return found
+
+
+def _own_values(before: str, body: str) -> frozenset[str]:
+    """The numbers that are an estimate's own: its size, not its bounds (which recur)."""
+    own = ""
+    lead = _LEAD.match(body)
+    if lead is not None:
+        own += f" {lead['value']}"
+    size = _SIZE_BEFORE.search(before)
+    if size is not None:
+        own += f" {size['value']}"
+    return frozenset(_keys(own))
+
+
+def _keys(text: str) -> set[str]:
+    """Canonical numbers, a percentage kept apart from the plain value ("0.9%" is not 0.9)."""
+    return {m.canonical for m in extract_numbers(text, split_groups=True)}
+
+
+def _claim_values(text: str) -> set[str]:
+    """The claim's numbers specific enough to name what they are of."""
+    return {k for k in _keys(text) if specific_number(k) and not _LEVEL_OR_YEAR.fullmatch(k)}
 
 
 def _clause(text: str, offset: int, asides: Sequence[tuple[re.Match[str], bool]]) -> str:
@@ -455,12 +488,15 @@ def puts_down_to_chance(text: str) -> bool:
 
 
 def check_significance(
-    claim: str, paper: Sequence[Estimate], sentence: str = ""
+    claim: str, paper: Sequence[Estimate], sentence: str = "", texts: Sequence[str] = ()
 ) -> NotSignificant | None:
     """The not-significant estimate a claim states as an effect, if the best match is one.
 
     ``claim`` may be one part of ``sentence``: a part stating an effect whose significance the
     sentence denies elsewhere ("…, but the difference was not significant") states no more.
+    The claim's own numbers say which estimate it is of, over its words: a significant estimate
+    of its size ("2.1 Mg C per hectare"), or a sentence of the paper (``texts``)
+    stating its values and no estimate ("0.9% versus 0.4% of binder mass").
     """
     whole = f"{claim} {sentence}"
     if not paper or _NEGATED.search(whole) or _CHANCE.search(whole):
@@ -476,7 +512,36 @@ def check_significance(
     top = _best_estimates(words, paper)
     if not top or any(e.significant for e in top) or _outdone(asserted, words, top, paper):
         return None
+    if _of_another_value(
+        _claim_values(asserted), top, paper, texts, _SIGNIFICANT.search(claim) is not None
+    ):
+        return None
     return NotSignificant(top[0].text, top[0].page)
+
+
+def _of_another_value(
+    values: set[str],
+    top: Sequence[Estimate],
+    paper: Sequence[Estimate],
+    texts: Sequence[str],
+    claims_significance: bool,
+) -> bool:
+    """Whether the claim's numbers are another estimate's, or a plain statement's, not ``top``'s.
+
+    A claim that calls its values significant is about their test, wherever they are stated.
+    """
+    if not values or any(values & e.values for e in top):
+        return False
+    # a whole number is as often a time point or a count ("at 12 months") as a size
+    sizes = {v for v in values if "." in v or v.endswith("%")}
+    if any(e.significant and sizes & e.values for e in paper):
+        return True
+    return (
+        len(values) >= 2
+        and not claims_significance
+        and not any(values & _keys(e.text) for e in top)
+        and any(values <= _keys(t) for t in texts)
+    )
 
 
 def _group_nouns(text: str) -> set[str]:

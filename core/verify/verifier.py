@@ -230,6 +230,7 @@ class Checker:
         self.contrasts = paper_contrasts(paper.sentences)
         self.left_open = left_open(paper.sentences)
         self.estimates = estimates(paper.sentences)
+        self.paper_texts = [s.text for s in paper.sentences if s.section != "table"]
         self.interactions = interactions(paper.sentences)
         self.durations = paper_durations(paper.sentences)
         self.frequencies = paper_frequencies(paper.sentences)
@@ -656,7 +657,7 @@ class Checker:
             or check_similar_groups(read, self.nulls, self.paper.sentences)
             or check_left_open(read, self.left_open, evidence)
             or check_scope(read, self.limits, sentence)
-            or check_significance(read, self.estimates, sentence)
+            or check_significance(read, self.estimates, sentence, self.paper_texts)
             or check_contrast(read, self.contrasts, self.abbreviations)
             or check_alike_across(read, self.interactions, self.nulls)
             or check_subgroup_difference(read, self.interactions, sentence)
