@@ -221,6 +221,12 @@ def test_the_group_each_value_is_given(paper: str, groups: dict[str, set[str]]) 
     assert read == groups
 
 
+ATTENDANCE = (
+    "Mean attendance was 84.6% in intervention schools and 80.9% in control schools (adjusted "
+    "difference 3.7 percentage points, 95% CI 1.9 to 5.5; p < 0.001)."
+)
+
+
 @pytest.mark.parametrize(
     ("claim", "paper", "expected"),
     [
@@ -252,6 +258,26 @@ def test_the_group_each_value_is_given(paper: str, groups: dict[str, set[str]]) 
         # one value the claim gives another group than the paper's
         ("Control segments retreated about 30 cm a year.", RETREAT, ("30", "48.8")),
         ("Control segments retreated about 49 cm a year.", RETREAT, None),
+        # the other group's value said of a group the paper does not name
+        (
+            "Control schools ended the year with attendance of 84.6%, compared with 80.9% in "
+            "the schools that dewormed their pupils.",
+            ATTENDANCE,
+            ("84.6%", "80.9%"),
+        ),
+        (
+            "Dewormed schools ended the year with attendance of 84.6%, compared with 80.9% in "
+            "control schools.",
+            ATTENDANCE,
+            None,
+        ),
+        # values listed after their groups are theirs in that order
+        (
+            "Worm infection was less than half as common in dewormed schools as in control "
+            "schools (17.9% vs 41.6%).",
+            "Any-STH prevalence was 17.9% in intervention and 41.6% in control schools.",
+            None,
+        ),
     ],
 )
 def test_values_exchanged_between_groups(

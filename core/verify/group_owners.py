@@ -196,8 +196,14 @@ def _swapped(
     owner = owners[0]
     if named[owner]:
         return _exchanged(claim, mention, numbers, owner, named)
-    # a group the claim gives its own value ("46% with vehicle") is not this value's
-    paired = {g for g in alike for n in numbers if n is not mention and _same(n, g.value)}
+    # a group the claim gives its own value ("46% with vehicle") is not this value's; one whose
+    # value the claim gives another ("80.9% in the schools that dewormed") may be
+    paired = {
+        g
+        for g in alike
+        for n in numbers
+        if n is not mention and _same(n, g.value) and not _said_of_other(claim, n, _own(g, alike))
+    }
     group = _nearest(claim, numbers, mention, {g: p for g, p in named.items() if g not in paired})
     if group is None or group is owner or _same(mention, group.value):
         return None
@@ -239,6 +245,18 @@ def _nearest(
         if not _between(claim, numbers, mention, at)
     ]
     return min(near, key=lambda pair: pair[0])[1] if near else None
+
+
+def _said_of_other(claim: str, value: NumberMention, group: frozenset[str]) -> bool:
+    """Whether the claim names a group right after ``value`` that is not ``group``."""
+    after = _GROUP_AFTER.match(claim, value.end)
+    return after is not None and not group & fact_words(after["group"])
+
+
+#: A group named right after a value: "80.9% in the schools that dewormed their pupils".
+_GROUP_AFTER = re.compile(
+    r"\s?%?\s+(?:in|among|for|with|on|under)\s+(?:the\s+)?(?P<group>[^,;()]+)", re.I
+)
 
 
 def _same(a: NumberMention, b: NumberMention) -> bool:
