@@ -17,6 +17,9 @@ PAPER = make_paper(
         "Among nurses with baseline BMI of 30 or more, the HR was 1.87; among the others it was "
         "1.21.",
         "Burnout fell from 33% to 19% in adopting firms.",
+        "By soil texture, the SOC difference was 3.0 Mg C ha-1 on loam and 1.2 Mg C ha-1 on sandy "
+        "loam (interaction p = 0.24).",
+        "The trial ran for 3 years in four blocks.",
     ]
 )
 
@@ -34,6 +37,11 @@ PAPER = make_paper(
         ("Sick leave fell by 31% in service firms.", None),
         # a value the paper also gives outside any subgroup
         ("Overall, burnout fell to 19% after the move.", None),
+        # a breakdown and its interaction test are subgroups; "regardless of", "across the
+        # range's soils" speak of everyone; a value in a unit is given only in that unit
+        ("Grazing raised soil carbon by about 3 Mg C per hectare across the range's soils.", "3"),
+        ("Regardless of soil texture, grazing raised soil carbon by 1.2 Mg C per hectare.", "1.2"),
+        ("Grazing raised soil carbon by 3 Mg C per hectare on loam.", None),
     ],
 )
 def test_a_subgroups_value_given_for_everyone(claim: str, value: str | None) -> None:

@@ -25,14 +25,18 @@ _OVERALL = re.compile(
     r"(?:whole|entire) (?:trial|sample|cohort|population|study)|"
     r"(?:main|primary|headline) (?:finding|result)|"
     r"in all (?:participants|patients|children|pupils|households)|"
-    r"across the (?:cohort|sample|trial|study population))",
+    r"across the (?:cohort|sample|trial|study population)|"
+    # "regardless of how densely they were monitored", "across the range's soils"
+    r"regardless of|irrespective of|across\s+(?:the\s+)?[\w'’-]+\s+[a-z]+s\b)",
     re.I,
 )
 #: A clause that gives its value for part of the study only.
 _SUBGROUP = re.compile(
     r"\b(?:subgroups?|sub-groups?|terciles?|quartiles?|quintiles?|aged\s+\d|"
     r"(?:among|in)\s+(?:those|participants|patients|people|children|women|men|pupils|nurses|"
-    r"households)\s+(?:with|who|aged)|only\s+(?:in|for|among))",
+    r"households)\s+(?:with|who|aged)|only\s+(?:in|for|among)|"
+    # a breakdown ("By soil texture, …") and a test of whether the effect differs by it
+    r"^\s*by\s+[\w-]+(?:\s+[\w-]+)?,|interaction)",
     re.I,
 )
 _CLAUSE = re.compile(r";\s+")
@@ -66,16 +70,35 @@ def check_subgroup_value(claim: str, sentences: Sequence[PaperSentence]) -> Subg
     for mention in extract_numbers(claim):
         if not mention.value:
             continue
+        # a value in a unit is given only where the paper writes it in that unit ("3 Mg C")
+        unit = _unit(claim, mention)
         giving = [
             (clause, s)
             for s in sentences
             for clause in _CLAUSE.split(s.text)
-            if any(_same(mention, n) for n in extract_numbers(clause))
+            if any(
+                _same(mention, n) and unit in ("", _unit(clause, n))
+                for n in extract_numbers(clause)
+            )
         ]
         if giving and all(_SUBGROUP.search(clause) for clause, _ in giving):
             s = giving[0][1]
             return SubgroupValue(mention.raw, s.text, s.page)
     return None
+
+
+def _unit(text: str, mention: NumberMention) -> str:
+    """The unit written right after a value ("mg" of "3 Mg C"), or "" (none, or a percentage)."""
+    after = _UNIT.match(text, mention.end)
+    if mention.percent or after is None or after.group(1).casefold() in _NOT_UNITS:
+        return ""
+    return after.group(1).casefold()
+
+
+_UNIT = re.compile(r"\s?([A-Za-zµμ°]+)\b")
+_NOT_UNITS = frozenset(
+    "of to and or in for at on with by from than the a an per versus vs among under over".split()
+)
 
 
 def _same(mention: NumberMention, other: NumberMention) -> bool:
