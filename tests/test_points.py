@@ -72,6 +72,17 @@ def evidence(*texts: str) -> list[Evidence]:
         ("The probiotic lowered the rate of NEC by 44%.", [NEC], None),
         # points said of no relative change
         ("Reminders raised adherence by 30 percentage points.", [DELIRIUM], None),
+        # a percentage more of a score is its quotient, not points
+        (
+            "GridSentinel improved F1 by 72 percentage points over the rule-based checks.",
+            ["Relative to the rule-based system, GridSentinel's F1 was about 72% higher."],
+            "72% as a relative change",
+        ),
+        (
+            "Uptake rose by 14 percentage points.",
+            ["Uptake was 14% higher, 61% against 47%."],
+            None,
+        ),
     ],
 )
 def test_points_against_a_relative_change(claim: str, texts: list[str], said: str | None) -> None:

@@ -18,6 +18,9 @@ PAPER = make_paper(
         "Carers' strain scores differed by 4 points between groups.",
         "Uptake of the first home visit rose from 20.7% to 75.6% after the change.",
         "Satisfaction was 80% in the first month and 88% at six months.",
+        "A clinically meaningful improvement was achieved by 47.7% of app users and 20.4% of "
+        "controls, a risk ratio of 2.34 (95% CI 1.55 to 3.53) and an absolute difference of "
+        "27.3 percentage points.",
     ]
 )
 CHANGES = paper_changes(PAPER.sentences)
@@ -52,6 +55,17 @@ CHANGES = paper_changes(PAPER.sentences)
         ("Fruit intake: its absolute level rose by 15%.", None),
         # percentages the paper does not give together are not its figures
         ("Attendance went from 20% to 30%, an increase of 10 percent.", None),
+        # a difference the paper gives in points, beside a ratio, said as a percent
+        (
+            "The app raised the rate of clinically meaningful improvement by about 27 percent.",
+            "a change of 27%",
+        ),
+        (
+            "The app raised the rate of clinically meaningful improvement by about 27 "
+            "percentage points.",
+            None,
+        ),
+        ("The app raised the rate of clinically meaningful improvement by 134%.", None),
     ],
 )
 def test_relative_and_absolute_changes(claim: str, claimed: str | None) -> None:

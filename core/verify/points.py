@@ -91,7 +91,13 @@ def _marked_relative(text: str, mention: NumberMention) -> bool:
     after = text[mention.end : mention.end + 40]
     end = _CLAUSE_END.search(after)
     after = after[: end.start()] if end else after
-    return bool(_RELATIVE.search(before) or _RELATIVE.search(after))
+    # "F1 was about 72% higher": a percentage more (or less) of something is its quotient
+    return bool(_RELATIVE.search(before) or _RELATIVE.search(after) or _COMPARED_AFTER.match(after))
+
+
+_COMPARED_AFTER = re.compile(
+    r"\s*(?:higher|lower|greater|smaller|larger|more|less|fewer|better|worse)\b", re.I
+)
 
 
 def _relative(text: str, numbers: Sequence[NumberMention], mention: NumberMention) -> str | None:

@@ -85,7 +85,11 @@ def paper_changes(sentences: Sequence[PaperSentence]) -> PaperChanges:
 
 def check_relative_change(claim: str, changes: PaperChanges) -> Misstated | None:
     """A relative change stated as absolute, or a difference in points stated as a percent."""
-    return _relative_as_absolute(claim, changes) or _points_as_percent(claim, changes)
+    return (
+        _relative_as_absolute(claim, changes)
+        or _points_as_percent(claim, changes)
+        or _stated_points_as_percent(claim, changes)
+    )
 
 
 def _relative_as_absolute(claim: str, changes: PaperChanges) -> Misstated | None:
@@ -148,3 +152,42 @@ def _stating(sentences: Sequence[PaperSentence], a: str, b: str) -> PaperSentenc
     """The paper's sentence giving both percentages."""
     forms = [re.compile(rf"(?<![\d.]){re.escape(v)}\s*%") for v in (a, b)]
     return next((s for s in sentences if all(f.search(s.text) for f in forms)), None)
+
+
+def _stated_points_as_percent(claim: str, changes: PaperChanges) -> Misstated | None:
+    """A percent change that a sentence on the claim's outcome gives in points, beside a ratio.
+
+    "raised the rate of improvement by about 27 percent" against "47.7% and 20.4%, a risk
+    ratio of 2.34 … and an absolute difference of 27.3 percentage points": the relative change
+    is 134%.
+    """
+    wanted = fact_words(claim)
+    for change in _PERCENT_CHANGE.finditer(claim):
+        amount = Decimal(change["x"] or change["y"] or change["z"])
+        for s in changes.sentences:
+            if len(wanted & content_words(s.text)) < _SHARED:
+                continue
+            points = next(
+                (
+                    m["value"]
+                    for m in _PAPER_POINTS.finditer(s.text)
+                    if abs(Decimal(m["value"]) - amount) <= Decimal("0.6")
+                ),
+                None,
+            )
+            if points is None:
+                continue
+            ratio = _RATIO.search(s.text)
+            if ratio is None:
+                continue
+            relative = abs(1 - Decimal(ratio["value"])) * 100
+            if abs(relative - amount) <= 2:
+                continue
+            said = (
+                f"{points} percentage points, a ratio of {ratio['value']}, a "
+                f"relative change of {relative.normalize():f}%"
+            )
+            return Misstated(
+                "relative_change", f"a change of {amount.normalize():f}%", said, s.text, s.page
+            )
+    return None
