@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 
 from core.config import CheckerSettings
-from core.text.normalize import extract_numbers
+from core.text.normalize import NumberMention, extract_numbers
 from core.types import Evidence
 from core.verify.binding import (
     arm_named,
     bind_numbers,
+    gap_of,
     number_context,
     paper_value_text,
     same_kind,
@@ -1447,3 +1449,23 @@ def test_what_a_value_is_and_is_not(claim: str, paper: list[str], mismatch: str 
     reasons = checker.verify(claim)[0].reasons
     found = next((r.split(":", 1)[1] for r in reasons if r.startswith("number_mismatch:")), None)
     assert found == mismatch
+
+
+@pytest.mark.parametrize(
+    ("value", "claimed", "gap"),
+    [
+        ("0.09", ["0.81", "0.72"], True),
+        ("119", ["352", "233"], True),
+        ("34%", ["352", "233"], True),
+        # small whole numbers recur; a value the claim states itself is a level
+        ("two", ["5", "3"], False),
+        ("1000", ["6000", "1000", "2000"], False),
+    ],
+)
+def test_the_gap_of_two_claim_values(value: str, claimed: list[str], gap: bool) -> None:
+    other = extract_numbers(value)[0] if value[0].isdigit() else spelled(value)
+    assert gap_of(other, [Decimal(v) for v in claimed]) == gap
+
+
+def spelled(word: str) -> NumberMention:
+    return NumberMention(raw=word, start=0, end=len(word), value=Decimal(2), percent=False)

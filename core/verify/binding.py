@@ -1897,9 +1897,10 @@ def gap_of(other: NumberMention, values: Sequence[Decimal]) -> bool:
     """Whether ``other`` is the difference of two of ``values`` ("352 to 233": 119, or 34%).
 
     Small whole numbers recur for unrelated things ("five sewersheds across three seasons" is
-    no gap of two): neither they nor a gap between them count.
+    no gap of two), and a value the claim states itself is a level ("6000 training, 1000
+    validation and 2000 test" against the paper's 1000 test questions): neither counts.
     """
-    if written_whole(other.value) and other.value < 10:
+    if (written_whole(other.value) and other.value < 10) or other.value in values:
         return False
     for a, b in combinations(set(values), 2):
         high, low = max(a, b), min(a, b)
