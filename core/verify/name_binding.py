@@ -125,7 +125,7 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
     words = fact_words(claim, claimed)
     claimed_keys = {name_key(n) for n in claimed}
     values = number_keys(claim)
-    for ev in evidence:
+    for at, ev in enumerate(evidence):
         # A name that opens the sentence is not read as one there ("Acropora tenuis accounted
         # for 82%"), yet the sentence names it.
         theirs = names(ev.text) or [n for n in claimed if holds_name(ev.text, n)]
@@ -152,7 +152,7 @@ def check_names(claim: str, evidence: Sequence[Evidence]) -> NameMismatch | None
             # A name a better evidence sentence holds is the claim's own there: "GridSentinel's
             # F1 was about 72% higher" above "We compared (1) the rule-based checks, … and (4)
             # GDN" lost nothing to GDN.
-            if any(holds_name(e.text, name) for e in evidence[: evidence.index(ev)]):
+            if any(holds_name(e.text, name) for e in evidence[:at]):
                 continue
             slot = _slots(claim, name)
             same_slot = [n for n in other + repeated if _slots(ev.text, n) & slot]
