@@ -1469,3 +1469,57 @@ def test_the_gap_of_two_claim_values(value: str, claimed: list[str], gap: bool) 
 
 def spelled(word: str) -> NumberMention:
     return NumberMention(raw=word, start=0, end=len(word), value=Decimal(2), percent=False)
+
+
+SOIL = ev(
+    "By soil type, the rate ratio was 0.23 (95% CI 0.14-0.37) on clay plots and 0.44 "
+    "(95% CI 0.29-0.66) on sandy plots (interaction p=0.03)."
+)
+SLUGS = replace(
+    ev(
+        "Slug counts fell from 31 to 12 on treated plots and from 28 to 23 on control plots "
+        "(rate ratio 0.52, 95% CI 0.21-1.30; p=0.16)."
+    ),
+    sentence_index=1,
+)
+OVERALL = ev("Admissions for falls were 9.4% lower than expected (95% CI 2.1 to 16.0; p=0.01).")
+BY_SEX = replace(
+    ev(
+        "Reductions in admissions were larger among men (−12.6%, 95% CI −20.1 to −4.4) than "
+        "women (−5.3%, 95% CI −14.0 to 4.2)."
+    ),
+    sentence_index=1,
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # "from 28 to 23" counts slugs: no restatement of the claim's rate ratio of 0.23
+        (
+            "Clay plots saw a bigger fall than sandy plots, with rate ratios of 0.23 versus 0.44.",
+            [SOIL, SLUGS],
+            False,
+        ),
+        (
+            "Clay plots saw a bigger fall than sandy plots, with rate ratios of 0.23 versus 0.61.",
+            [SOIL, SLUGS],
+            True,
+        ),
+        # the group the claim names, next to its value, outweighs a value of everyone
+        (
+            "For women, the estimated 5% fall in admissions for falls was not significant.",
+            [OVERALL, BY_SEX],
+            False,
+        ),
+        (
+            "For women, the estimated 13% fall in admissions for falls was not significant.",
+            [OVERALL, BY_SEX],
+            True,
+        ),
+    ],
+)
+def test_values_the_claims_own_words_and_values_place(
+    claim: str, evidence: list[Evidence], flagged: bool
+) -> None:
+    assert (_mismatch(claim, evidence) is not None) == flagged

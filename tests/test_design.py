@@ -207,6 +207,9 @@ def test_a_blinding_or_unit_the_paper_does_not_describe(
             BEFORE_AFTER,
             False,
         ),
+        # or of which a change is claimed: "causing" right after the noun names which ones
+        ("Crashes causing injury fell by about a third after the menus.", 0, BEFORE_AFTER, False),
+        ("Crashes fell by about a third, the menus causing the change.", 0, BEFORE_AFTER, True),
     ],
 )
 def test_a_cause_an_observational_study_cannot_show(

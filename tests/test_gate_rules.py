@@ -60,6 +60,10 @@ def test_gate_rules(sentence: str, reasons: list[str]) -> None:
         ("The models were all trained on English.", ["all"]),
         ("Patients and nurses said all arms were alike.", ["all"]),
         ("It is never the best.", ["never"]),
+        # a bound on a value, which the number checks settle
+        ("Panel coverage never exceeded 38% of the surface.", []),
+        ("Oxygen never fell below 2 mg/L at the deep station.", []),
+        ("The pumps never failed during the trial.", ["never"]),
         ("这种方法并不完全有效。", []),
         ("多模态学习的好处并非在所有时间周期上都显著。", []),
         ("不是所有数据集都受益。", []),

@@ -355,6 +355,9 @@ def test_a_missing_ratio_names_the_papers_ratio() -> None:
         ("模型有2层。", False),
         ("模型训练了60轮。", True),
         ("该研究始于2021年。", False),
+        # a rate counts its base's unit: "5.3 per 100 pupil-days" is 5.3 days
+        ("Absence was 5.3 days per 100 pupil-days.", False),
+        ("Absence was 5.3 weeks per 100 pupil-days.", True),
     ],
 )
 def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
@@ -368,7 +371,7 @@ def test_number_must_carry_its_unit(sentence: str, flagged: bool) -> None:
             "Number of layers 2. Epochs: 5. The study began in 2021. "
             "Table 2: AIC CTU: time per claim 54s; indexing 2.5 h; 4 GPUs. "
             "Inputs range from 1k to 16k tokens. The mean age was 72.0 years. "
-            "Queries: 3.50 h."
+            "Queries: 3.50 h. Absence was 5.3 per 100 pupil-days."
         ]
     )
     failures = run_gates(sentence, PaperFacts(paper)).failures

@@ -36,6 +36,14 @@ AGES = (
     "Respondents aged 60 and over showed a decline of 0.29 (SE 0.09), compared with 0.04 "
     "(SE 0.11) among those under 40."
 )
+SPECIES = (
+    "Nets caught 3,120 fish: brown trout 1,960 (62.8%), rainbow trout 700 (22.4%) and perch "
+    "460 (14.7%)."
+)
+RETAINED = (
+    "The survey was completed by 1,611 participants (86%): 549 of 624 (88%) in the cash group "
+    "and 1,062 of 1,248 (85%) in the control group."
+)
 RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in Ohio."
 
 
@@ -48,6 +56,11 @@ RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in
         ("Among patients given placebo, 20.2% developed delirium.", ARMS, ("20.2%", "24.7%")),
         ("Ultrasound had a pooled sensitivity of 88%.", ACCURACY, ("88%", "0.93")),
         ("Swin UNETR has about 92.8 million parameters.", SIZES, ("92.8 million", "62.2 M")),
+        # a colon opens the list: its first item is the one after it
+        ("Rainbow trout made up 62.8% of the catch.", SPECIES, ("62.8%", "22.4%")),
+        ("Brown trout made up 62.8% of the catch.", SPECIES, None),
+        # what leads into the list is the total, no item's value
+        ("About 86% completed the survey, slightly more in the cash arm.", RETAINED, None),
         # the value of the item the claim names
         ("Kraków's average nocturnal heat island was 2.1 °C.", CITIES, None),
         ("Among patients given 2 mg, 20.2% developed delirium.", ARMS, None),

@@ -27,6 +27,10 @@ from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
         ("the first half of the year", []),
         ("百分之三十的患者", []),
         ("three halves of", []),
+        # a group ranked by something is no share of it
+        ("In the most deprived fifth of areas", []),
+        ("the poorest quarter of households", []),
+        ("a fifth of the poorest areas", [("a fifth", "20", "15", "25")]),
     ],
 )
 def test_proportions_read(text: str, read: list[tuple[str, str, str, str]]) -> None:

@@ -562,3 +562,22 @@ CONCRETE_TEXTS = [s.text for s in CONCRETE.sentences]
 def test_an_estimate_that_reached_a_value_is_read() -> None:
     read = {e.text: e.significant for e in CONCRETE_ESTIMATES if "LC3-T" in e.text}
     assert read == {"LC3-T reached 44.0 MPa (-4.6 MPa, 95% CI -6.7 to -2.5; p < 0.001)": True}
+
+
+def test_what_an_estimate_is_set_against_names_it() -> None:
+    """What "61% lower (…) than in open water" is set against names it, not the other null."""
+    paper = make_paper(
+        [
+            "Beneath the arrays, evaporation was 61% lower (95% CI 54 to 68) than in open water "
+            "on the same reservoir.",
+            "Summer surface water temperature was 0.9 °C lower (95% CI 0.4 to 1.4) on covered "
+            "reservoirs, whereas the reduction in bloom days was not statistically significant "
+            "(rate ratio 0.74; 95% CI 0.52 to 1.06).",
+        ]
+    )
+    found = estimates(paper.sentences)
+    assert {"open", "water", "reservoir"} <= found[0].words
+    claim = "Under the panels, evaporation was about three-fifths lower than from open water."
+    assert check_significance(claim, found) is None
+    claim = "Covered reservoirs had significantly fewer bloom days in open water."
+    assert check_significance(claim, found) is not None

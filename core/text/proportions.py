@@ -35,6 +35,9 @@ _FRACTION = re.compile(
     rf"\b(?:(?P<num>{_NUMERATOR})[\s-]+)?(?P<den>{'|'.join(_PARTS)})s?(?=\s+of\b)",
     re.I,
 )
+#: "the most deprived fifth of areas", "the poorest quarter of households": a group ranked by
+#: something, not a share of anything.
+_RANKED = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z-]+|[a-z]+est)\s+$", re.I)
 #: "one in five", "nine out of ten", "one in every four".
 _ONE_IN = re.compile(
     rf"\b(?P<num>one|{'|'.join(COUNT_WORDS)})\s+(?:in|out of)\s+(?:every\s+)?"
@@ -77,6 +80,8 @@ def proportions(text: str) -> list[Proportion]:
 def _fractions(text: str) -> Iterator[tuple[re.Match[str], int, int]]:
     """Each fraction in words with its numerator and denominator."""
     for match in _FRACTION.finditer(text):
+        if match.group("num") is None and _RANKED.search(text, 0, match.start()):
+            continue
         yield match, _numerator(match.group("num")), _PARTS[match.group("den").casefold()]
     for match in _ONE_IN.finditer(text):
         den = match.group("den").casefold()

@@ -42,10 +42,12 @@ from core.text.normalize import (
 )
 from core.text.proportions import Proportion, count_shares, proportions
 from core.text.words import (
+    ARMS,
     conflicting_groups,
     content_words,
     fact_words,
     names_group,
+    same_group,
     states_same_fact,
     stem,
 )
@@ -439,7 +441,10 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     if wanted.setting and have.setting:
         shared |= {wanted.setting}
     # A condition written with its number ("3-day", "n=7", "top-5") names the setting exactly.
-    return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w))
+    # So does a group named alike on both sides ("for women" and "than women (-7.2%)"); a
+    # study's arms ("programme", "control") are named too often to tell one value from another.
+    grouped = same_group(wanted.words - ARMS, have.words - ARMS)
+    return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w)) + grouped
 
 
 def _abbreviates(a: str, b: str) -> bool:
@@ -1252,13 +1257,21 @@ def _shared_values(
     The value being weighed (``itself``) does not count, nor do whole numbers below 10, which
     recur for unrelated things ("1TB").
     """
-    values = {
-        v
-        for m in numbers
-        if m is not itself and not (written_whole(m.value) and m.value < 10)
-        for v in value_forms(m)
-    }
-    return 2 if any(forms & values for forms, _ in others) else 0
+    stated = [
+        m for m in numbers if m is not itself and not (written_whole(m.value) and m.value < 10)
+    ]
+    return 2 if any(_restates(forms, m) for forms, _ in others for m in stated) else 0
+
+
+def _restates(forms: set[Decimal], m: NumberMention) -> bool:
+    """Whether ``m`` states a claim value (its ``forms``).
+
+    A bare count is never a share or a ratio: "from 21 to 19" does not state the claim's rate
+    ratio of 0.19.
+    """
+    if written_whole(m.value) and not m.percent and any(f < 1 for f in forms):
+        return False
+    return bool(forms & value_forms(m))
 
 
 def _names_held(text: str, far: Sequence[str]) -> int:

@@ -43,6 +43,8 @@ _JOINT = re.compile(
     r"while|compared (?:with|to))\s+",
     re.I,
 )
+_LEAD = re.compile(r":\s+")
+_ASIDE_FIGURES = re.compile(r"\([^()]*\d[^()]*\)")
 _OPEN, _CLOSE = "([", ")]"
 #: Words that bring a value's item after it: "2.1 °C in Kraków", "20.2% receiving 2 mg".
 _ITEM_AFTER = re.compile(
@@ -189,8 +191,12 @@ def _is_bracket(piece: str) -> bool:
 def _parts(text: str) -> list[_Part]:
     """The valued parts of one list, each with the words of its item."""
     masked = _masked(text)
-    bounds, start = [], 0
-    for joint in _JOINT.finditer(masked):
+    # "Cameras recorded 38,412 crossings: mule deer 24,118 (62.8%), elk …": what leads into a
+    # list before its colon is its total, an item named by all of its words
+    lead = _LEAD.search(masked)
+    start = lead.end() if lead else 0
+    bounds = []
+    for joint in _JOINT.finditer(masked, start):
         bounds.append((start, joint.start()))
         start = joint.end()
     bounds.append((start, len(text)))
@@ -210,10 +216,15 @@ def _parts(text: str) -> list[_Part]:
     # sentence's subject and is read as most of the others are.
     first = [not text[a : ns[0].start].strip() for a, _, ns in spans[1:]]
     value_first = [2 * sum(first) >= len(first), *first]
-    return [
+    parts = [
         _Part(tuple(ns), _label(text, a, b, ns, after))
         for (a, b, ns), after in zip(spans, value_first, strict=True)
     ]
+    total = [n for n in numbers if lead and n.start < lead.start()]
+    if total and lead:
+        words = content_words(_ASIDE_FIGURES.sub(" ", text[: lead.start()]))
+        parts.insert(0, _Part(tuple(total), frozenset(w for w in words if not w[0].isdigit())))
+    return parts
 
 
 def _label(

@@ -68,8 +68,13 @@ _MODEL_TEST = re.compile(
 _BOUNDARY = re.compile(r";|\bwhereas\b|\bwhile\b|\bbut\b", re.I)
 #: Where a list's items part: a comma outside brackets.
 _ITEM = re.compile(r",\s+(?:and\s+)?")
-#: A group named right after an estimate's bracket is its own: "0.46 (…) among girls".
-_OWN_GROUP = re.compile(r"\s*(?:among|in|for)\s+[^,;()]{1,40}?(?=\s*(?:[,;.]|\band\b|$))", re.I)
+#: A group named right after an estimate's bracket is its own: "0.46 (…) among girls"; so is
+#: what it is set against: "61% lower (…) than in open water".
+_OWN_GROUP = re.compile(
+    r"\s*(?:than(?:\s+(?:in|at|on|for|with))?|among|in|for)\s+[^,;()]{1,40}?"
+    r"(?=\s*(?:[,;.]|\band\b|$))",
+    re.I,
+)
 #: A sentence's subject, shared by all of its estimates, ends where a group or a value begins.
 _HEAD_END = re.compile(r"\b(?:among|in|for)\b|\(|\d", re.I)
 #: A claim that asserts an effect, a change or a difference.

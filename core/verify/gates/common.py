@@ -201,6 +201,8 @@ class PaperFacts:
             # The first number of a range shares its end's unit: "from 1k to 16k tokens".
             rf"(?<![\d.]){number}\s?(?:to|and|-|–)\s?[\d.]+\s?[KMBkmb]?[-\s]+{stem}",
             rf"\b{stem}s?[^\d.,;:。，；]{{0,6}}?[:=]?\s*{number}(?!\d|\.\d)",
+            # A rate counts its base's unit: "5.3 per 100 pupil-days" is 5.3 days.
+            rf"(?<![\d.]){number}\s+per\s+(?:[\d,.]+\s+)?[\w-]*-{stem}",
         ]
         if unit.lower() in UNITS_ZH:
             forms = "|".join(map(re.escape, UNITS_ZH[unit.lower()]))

@@ -122,6 +122,8 @@ def overclaim_terms(text: str) -> list[str]:
             continue
         if m.group(0).casefold() == "any" and _NEGATIVE_SUBJECT.match(text):
             continue
+        if m.group(0).casefold() == "never" and _BOUND_AFTER.match(text, m.end()):
+            continue
         found.extend(k for k, v in m.groupdict().items() if v)
     for word, key in ZH_FORMS:
         for m in re.finditer(re.escape(word), text):
@@ -188,6 +190,14 @@ _RATE = re.compile(
 
 #: "USD 32 for every colony still alive": an amount for every one of something is a rate.
 _PER = re.compile(r"(?:\d|\b(?:one|two|three|four|five|ten)\b)[^,;.]*\bfor\s+$", re.I)
+
+#: "Coverage never exceeded 38%", "never fell below 2 mg/L": a bound on a value, which the
+#: number checks settle, not a claim about every occasion.
+_BOUND_AFTER = re.compile(
+    r"\s+(?:exceed\w*|surpass\w*|topped|(?:rose|risen|went|gone|got|climbed|fell|fallen|"
+    r"dropped|dipped)\s+(?:above|over|beyond|below|under))\s+(?:about\s+|roughly\s+)?\d",
+    re.I,
+)
 
 #: The noun after a quantifier: "all (of the) measures".
 _NOUN = r"(?:the\s+|of\s+the\s+)?([a-z]{4,})"

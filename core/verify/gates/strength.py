@@ -127,8 +127,26 @@ def states_cause(text: str) -> bool:
         not _DENIED.search(text[: m.start()])
         and not (m.group(0).casefold() in _REASONS and _ACTION.search(text[: m.start()]))
         and not (_DESCRIBED.match(text, m.end()) and _DESCRIBING.search(text[: m.start()]))
+        and not (
+            m.group(0).casefold() == "causing"
+            and _KIND_OF.search(text[: m.start()])
+            and _ITS_VERB.match(text, m.end())
+        )
         for m in CAUSAL.finditer(text)
     )
+
+
+#: "Crashes causing human injury fell": "causing" between a plural noun and its verb says which
+#: of them, a kind of crash, not what a finding caused.
+_KIND_OF = re.compile(
+    r"\b(?!(?:is|was|has|this|thus|its|perhaps|possibly|as|always|also|thereby)\b)[a-z]{3,}s\s+$",
+    re.I,
+)
+_ITS_VERB = re.compile(
+    r"\s+(?:[\w-]+\s+){1,4}?(?:fell|rose|dropped|declined|increased|decreased|grew|went|were|"
+    r"was|showed|had)\b",
+    re.I,
+)
 
 
 _REASONS = frozenset({"because of", "due to"})
