@@ -109,6 +109,11 @@ def test_a_long_admission_needs_a_share_of_its_words_in_its_own_evidence_too() -
         ("HTML received a larger budget, which may favour it over MDRM.", True),
         ("HTML and MDRM ran far shorter than a deployment needs.", True),
         ("HTML and MDRM ran shorter than a deployment.", False),
+        # another explanation of a result, a choice not left to chance
+        ("HTML's different inputs may have contributed to its lead over MDRM.", True),
+        ("HTML's different inputs could account for its lead over MDRM.", True),
+        ("HTML's different inputs contributed to its lead over MDRM.", False),
+        ("Whether HTML or MDRM ran first was decided not at random.", True),
     ],
 )
 def test_a_compound_states_no_limitation_and_a_contraction_negates(

@@ -1523,3 +1523,35 @@ def test_values_the_claims_own_words_and_values_place(
     claim: str, evidence: list[Evidence], flagged: bool
 ) -> None:
     assert (_mismatch(claim, evidence) is not None) == flagged
+
+
+FIRMS = ev(
+    "The sample comprised private-sector firms with 150–349 employees in 2015 that operated "
+    "throughout: 2,699 firms, 318,500 workers and about 2.1 million observations."
+)
+
+
+RESISTANCE = ev("With the 1 wt% coating, charge-transfer resistance stayed flat over 300 cycles.")
+RETENTION = replace(
+    ev("All coated cells kept 91% of their capacity after 500 cycles."), sentence_index=1
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "flagged"),
+    [
+        # "2,699 firms" counts what the claim's 2,699 counts; 349 counts employees
+        ("The analysis covered 2,699 private-sector firms over nine years.", [FIRMS], False),
+        ("The analysis covered 3,100 private-sector firms over nine years.", [FIRMS], True),
+        # a rival counting the same noun weighs as much as before
+        (
+            "With the 1 wt% coating, charge-transfer resistance stayed flat over 500 cycles.",
+            [RESISTANCE, RETENTION],
+            True,
+        ),
+    ],
+)
+def test_a_count_of_the_claims_noun_is_its_value(
+    claim: str, evidence: list[Evidence], flagged: bool
+) -> None:
+    assert (_mismatch(claim, evidence) is not None) == flagged

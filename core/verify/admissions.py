@@ -60,6 +60,10 @@ _LIMITATION = re.compile(
     r"constrain\w*|threat\w*|never|(?:may|might|could|does|do|did|is|are|was|were) not|"
     r"(?:may|might|could)\s+(?:be\s+)?(?:affect\w*|influenc\w*|overestimat\w*|underestimat\w*|"
     r"favou?r\w*|inflat\w*|overstat\w*|exaggerat\w*)|"
+    # another explanation of the finding: "which may have contributed to the decline", "could
+    # account for part of it"; a choice not left to chance: "chosen … not at random"
+    r"(?:may|might|could)\s+(?:also\s+)?(?:have\s+)?(?:contribut\w*|explain\w*|account\w*\s+for)|"
+    r"not\s+(?:at\s+)?random\w*|"
     # "far shorter than the thousands of hours required": a gap to what practice needs
     r"(?:far|much|well)\s+(?:shorter|smaller|fewer|less|lower|below)\b|"
     r"confound\w*|"

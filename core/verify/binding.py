@@ -659,6 +659,7 @@ def bind_numbers(
                 far,
                 None if digits or mention.percent else _count_head(claim, mention),
                 None if mention.percent else measure_of(claim, mention),
+                _count_head(claim, mention) if _is_count(mention) else None,
             )
             for f in (found, elsewhere)
         ]
@@ -1205,6 +1206,7 @@ def _same_value_overlap(
     far: Sequence[str] = (),
     head: str | None = None,
     unit: str | None = None,
+    counted: str | None = None,
 ) -> int | None:
     """Context shared with the closest evidence occurrence of the claim's value, or None.
 
@@ -1212,7 +1214,8 @@ def _same_value_overlap(
     condition's value ("n=15") when the claim's number names no condition (``as_setting``),
     nor, for a count in words of ``head``, one counting another noun ("three seasons" against
     "the three smaller ones"), nor, for a value in ``unit``, a percentage or a value in another
-    unit.
+    unit. One counting the noun the claim's count does (``counted``: "2,699 firms" for "close
+    to 2,700 private-sector firms") says what it is of as a word of context does.
     """
     forms = value_forms(mention)
     hedged = _hedged_in_evidence(mention, found)
@@ -1233,6 +1236,7 @@ def _same_value_overlap(
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
+                    overlap += counted is not None and _count_head(ev.text, other) == counted
                     best = overlap if best is None else max(best, overlap)
     return best
 
@@ -1621,6 +1625,11 @@ def _counted(text: str, mention: NumberMention) -> frozenset[str]:
     return frozenset(stem(w.casefold()) for w in words[:2])
 
 
+def _is_count(mention: NumberMention) -> bool:
+    """A whole number of ten or more, no share: what may count a noun ("2,700 firms")."""
+    return not mention.percent and written_whole(mention.value) and mention.value >= 10
+
+
 def _count_head(text: str, mention: NumberMention) -> str | None:
     """The plural noun a count counts, within four words; None when none shows.
 
@@ -1846,9 +1855,11 @@ def _contradicting(
     if not wanted.words:
         return None
     start = _range_start(claim, mention)
+    counted = _count_head(claim, mention) if _is_count(mention) else None
     hedged = _hedged_in_evidence(mention, found)
     best: tuple[int, Mismatch] | None = None
     best_distance = math.inf
+    best_counts = False
     #: Per table row, the most the claim's words say of one of its values.
     rows: dict[int, int] = {}
     for ev, numbers in found:
@@ -1898,12 +1909,14 @@ def _contradicting(
             if best is None or (overlap, -distance) > (best[0], -best_distance):
                 best = (overlap, Mismatch(mention.raw, other.raw, ev.page, ev.sentence_index))
                 best_distance = distance
+                # counting the claim's noun weighs as much as for the claim's own value
+                best_counts = counted is not None and _count_head(ev.text, other) == counted
     # Rows of a table the claim's words fit alike (it names their column, not one row's label):
     # the claim does not say which row it is about.
     if best is not None and best[1].sentence_index in rows:
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
-    return best
+    return best if best is None or not best_counts else (best[0] + 1, best[1])
 
 
 def gap_of(other: NumberMention, values: Sequence[Decimal]) -> bool:
