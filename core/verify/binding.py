@@ -1236,7 +1236,7 @@ def _same_value_overlap(
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
-                    overlap += counted is not None and _count_head(ev.text, other) == counted
+                    overlap += int(counted is not None and _count_head(ev.text, other) == counted)
                     best = overlap if best is None else max(best, overlap)
     return best
 

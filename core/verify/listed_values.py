@@ -43,7 +43,9 @@ _JOINT = re.compile(
     r"while|compared (?:with|to))\s+",
     re.I,
 )
+#: Where what leads into a list ends: "Cameras recorded 38,412 crossings: mule deer …".
 _LEAD = re.compile(r":\s+")
+#: A bracket holding figures ("(86%)"), which names no item.
 _ASIDE_FIGURES = re.compile(r"\([^()]*\d[^()]*\)")
 _OPEN, _CLOSE = "([", ")]"
 #: Words that bring a value's item after it: "2.1 °C in Kraków", "20.2% receiving 2 mg".
