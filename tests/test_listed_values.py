@@ -59,6 +59,8 @@ RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in
         # a colon opens the list: its first item is the one after it
         ("Rainbow trout made up 62.8% of the catch.", SPECIES, ("62.8%", "22.4%")),
         ("Brown trout made up 62.8% of the catch.", SPECIES, None),
+        # an item the claim names goes before the total it also shares words with
+        ("Of the 3,000 or so fish caught, 22.4% were brown trout.", SPECIES, ("22.4%", "62.8%")),
         # what leads into the list is the total, no item's value
         ("About 86% completed the survey, slightly more in the cash arm.", RETAINED, None),
         # the value of the item the claim names

@@ -70,6 +70,8 @@ _SPREAD_BRACKET = re.compile(r"\(\s*(?:SD|SE|SEM|IQR|95\s*%\s*CI|CI|range)\b[^()
 class _Part:
     numbers: tuple[NumberMention, ...]
     label: frozenset[str]
+    #: What leads into the list (its total), not one of its items.
+    total: bool = False
 
 
 def listed_mismatch(
@@ -225,7 +227,8 @@ def _parts(text: str) -> list[_Part]:
     total = [n for n in numbers if lead and n.start < lead.start()]
     if total and lead:
         words = content_words(_ASIDE_FIGURES.sub(" ", text[: lead.start()]))
-        parts.insert(0, _Part(tuple(total), frozenset(w for w in words if not w[0].isdigit())))
+        label = frozenset(w for w in words if not w[0].isdigit())
+        parts.insert(0, _Part(tuple(total), label, total=True))
     return parts
 
 
@@ -254,9 +257,10 @@ def _own_words(part: _Part, parts: Sequence[_Part]) -> frozenset[str]:
 
 
 def _other_item(own: _Part, parts: Sequence[_Part], wanted: set[str]) -> _Part | None:
-    """The one other part whose own words the claim holds."""
+    """The one other part whose own words the claim holds; an item before the list's total."""
     named = [p for p in parts if p is not own and _holds(_own_words(p, parts), wanted)]
-    return named[0] if len(named) == 1 else None
+    items = [p for p in named if not p.total]
+    return named[0] if len(named) == 1 else items[0] if len(items) == 1 else None
 
 
 def _holds(words: frozenset[str], wanted: Collection[str]) -> bool:
