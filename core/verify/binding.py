@@ -649,6 +649,7 @@ def bind_numbers(
         # A change of risk no ratio converts is not the ratio that reads as its percentage
         # ("cuts the risk by 59%" against "HR 0.59", a 41% lower risk).
         risky = is_risk_change(claim, mention)
+        noun = _count_head(claim, mention) if _is_count(mention) else None
         overlaps = [
             _same_value_overlap(
                 mention,
@@ -659,7 +660,7 @@ def bind_numbers(
                 far,
                 None if digits or mention.percent else _count_head(claim, mention),
                 None if mention.percent else measure_of(claim, mention),
-                _count_head(claim, mention) if _is_count(mention) else None,
+                noun,
             )
             for f in (found, elsewhere)
         ]
@@ -671,7 +672,7 @@ def bind_numbers(
             ev = evidence[risk[0]]
             rival = len(wanted.words), Mismatch(mention.raw, risk[1], ev.page, ev.sentence_index)
         else:
-            rival = _contradicting(mention, wanted, found, claim, others, far)
+            rival = _contradicting(mention, wanted, found, claim, others, far, noun)
         # A value the evidence states about none of the claim's words is not the claim's value,
         # unless the claim says too little around it to tell, or the evidence sentence stating
         # the claim's fact has it in other words.
@@ -1845,17 +1846,18 @@ def _contradicting(
     claim: str,
     others: Sequence[tuple[set[Decimal], _Context]] = (),
     far: Sequence[str] = (),
+    counted: str | None = None,
 ) -> tuple[int, Mismatch] | None:
     """The evidence value of the same kind most closely about the claim's words, or None.
 
     A value the claim itself states elsewhere is no rival when that other mention is at least
     as much about it ("S&P 500 companies from 2017": the paper's "500 companies" is the claim's
-    500, not a rival of 2017). ``others`` holds the claim's other numbers with their contexts.
+    500, not a rival of 2017). ``others`` holds the claim's other numbers with their contexts;
+    ``counted`` is the noun the claim's count counts, if it is one.
     """
     if not wanted.words:
         return None
     start = _range_start(claim, mention)
-    counted = _count_head(claim, mention) if _is_count(mention) else None
     hedged = _hedged_in_evidence(mention, found)
     best: tuple[int, Mismatch] | None = None
     best_distance = math.inf
