@@ -24,6 +24,7 @@ from core.verify.binding import (
     stated_numbers,
     states_change,
 )
+from core.verify.gates import PaperFacts, run_gates
 from core.verify.owners import value_said_of_other_name
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
@@ -1555,3 +1556,54 @@ def test_a_count_of_the_claims_noun_is_its_value(
     claim: str, evidence: list[Evidence], flagged: bool
 ) -> None:
     assert (_mismatch(claim, evidence) is not None) == flagged
+
+
+COURT = (
+    "Methods: In a three-arm randomised trial in the Marrow Valley County Municipal Court "
+    "(March 2021 to August 2022), 4,500 people charged with misdemeanours and released before "
+    "their first hearing were assigned to no reminders (control, n=1,502), plain reminders "
+    "(n=1,498), or enhanced reminders that added information on consequences and a planning "
+    "prompt (n=1,500)."
+)
+COURT_ARMS = (
+    "FTA occurred in 372 of 1,502 controls (24.8%), 294 of 1,498 plain-reminder participants "
+    "(19.6%) and 258 of 1,500 enhanced-reminder participants (17.2%)."
+)
+COURT_LEFT = (
+    "We excluded 598 (11.2%) who had no valid mobile number in the case file and 263 for other "
+    "reasons (in custody on another matter, n=141; hearing within 3 days of case filing, n=86; "
+    "preferred language other than English or Spanish, n=36), leaving 4,500 participants."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the total of three groups, and a hedged count of each that covers every group's
+        (
+            "The 4,500 participants were split almost evenly among no texts, plain reminders and "
+            "enhanced reminders, with about 1,500 in each arm.",
+            None,
+        ),
+        (
+            "The 4,500 participants were split almost evenly among the arms, with about 1,500 in "
+            "each arm.",
+            None,
+        ),
+        # a compound the claim writes apart ("enhanced reminder") names the paper's group
+        ("FTA occurred in 258 of the enhanced reminder participants.", None),
+        ("FTA occurred in 294 of the enhanced reminder participants.", ("294", "258")),
+    ],
+)
+def test_groups_of_a_total_and_compounds_written_apart(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    facts = PaperFacts(make_paper([COURT, COURT_ARMS, COURT_LEFT]))
+    gates = run_gates(claim, facts)
+    evidence = [
+        Evidence(2, t, (0.0, 0.0, 1.0, 1.0), 0.9, i)
+        for i, t in enumerate([COURT, COURT_ARMS, COURT_LEFT])
+    ]
+    result = bind_numbers(gates.numbers, gates.text, evidence)
+    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
+    assert found == mismatch

@@ -42,6 +42,13 @@ SCORES = (
         ("Display households used 23.1 kWh per day less than control households.", ENERGY, "0.9"),
         # a signed value opening its bracket is a difference, as one named so is
         ("Insomnia improved by about 1.6 ISI points more with the app.", SCORES, None),
+        # percentage points are a difference by their unit, named or not
+        (
+            "Enhanced texts cut missed hearings by about 7.6 percentage points against controls.",
+            "Against control, the risk difference was −5.1 pp for plain reminders and −7.6 pp "
+            "for enhanced reminders.",
+            None,
+        ),
         # an interval's signed bound is no difference
         (
             "The 3-bit model lost more than 16 percentage points on the maths benchmark.",

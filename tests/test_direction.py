@@ -130,6 +130,10 @@ SENTENCES = {
     "noisy": "A large part of the raw data was discarded because the alignment is very noisy.",
     "noisy_plain": "A large part of the raw data was discarded because the alignment is noisy.",
     "funded": "The study was funded by the Kestrel Foundation for Social Research.",
+    "listed": "Shaded farms had lower rust incidence (18.4% vs 27.9%), higher bird species "
+    "richness (38.6 vs 21.3 species) and higher dry-season soil moisture (24.1% vs 19.6%).",
+    "no_show": "Among participants with a prior case, the no-show rate was 32.4% in the control "
+    "arm and 22.9% in the reminder arms.",
 }
 
 
@@ -222,6 +226,14 @@ def _evidence_of(*texts: str) -> list[Evidence]:
         ("The composite score declined in the control group.", "groups", None),
         ("The composite score improved in the diet group.", "groups", None),
         ("The composite score rose in the control group.", "groups", ("rose", "declined")),
+        # the claim's word said twice: the part about the claim's words decides
+        ("Soil moisture was higher on shaded farms than on full-sun farms.", "listed", None),
+        (
+            "Rust incidence was higher on shaded farms than on full-sun farms.",
+            "listed",
+            ("higher", "lower"),
+        ),
+        ("Shaded farms had higher rust incidence.", "listed", ("higher", "lower")),
         # a negated opposite in the other part is no opposite
         ("Cancer deaths were higher with aspirin.", "aspirin", None),
         # gains and losses, waning
@@ -520,6 +532,17 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "funded",
             "not",
         ),
+        # "no-show" names a thing; it denies nothing
+        (
+            "Among participants with a prior case, the no-show rate was 32.4% in the control arm.",
+            "no_show",
+            None,
+        ),
+        (
+            "Among participants with no prior case, the no-show rate was 32.4% in the control arm.",
+            "no_show",
+            "no",
+        ),
     ],
 )
 def test_a_negation_the_claim_adds(claim: str, key: str, negation: str | None) -> None:
@@ -658,6 +681,11 @@ NULLS = make_paper(
         # the clause of the null finding's subject says it was unchanged
         ("Retrieval raised ROUGE-L, yet MEDCON scores were essentially unchanged.", None),
         ("Retrieval raised ROUGE-L and MEDCON scores.", "not"),
+        (
+            "Retrieval raised ROUGE-L, while MEDCON scores stayed statistically "
+            "indistinguishable, with gaps spanning losses and gains.",
+            None,
+        ),
     ],
 )
 def test_an_effect_of_what_the_paper_finds_had_none(claim: str, negation: str | None) -> None:

@@ -28,6 +28,9 @@ PAPER = _paper(
         ("Reminders were sent every day.", [365.0]),
         ("Reminders were sent every 2 weeks.", [26.0]),
         ("Doses were given three times a day.", [1095.0]),
+        # a count of times before the adverb is part of the frequency
+        ("The gel was applied three times weekly for 6 weeks.", [156.0]),
+        ("Tablets were taken 2 times daily.", [730.0]),
         ("Alternate-day dosing was tested.", [182.5]),
         ("It was taken every other day.", [182.5]),
         ("Each reach was sampled on days 1 and 8.", []),

@@ -129,6 +129,21 @@ def test_overclaim_needs_backing_in_evidence() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("sentence", "flagged"),
+    [
+        ("SpanCheck is the first to verify spans.", True),
+        ("SpanCheck is the first method for span checks.", True),
+        # "first" counting a sequence claims no priority
+        ("Accuracy rose from the first to the third epoch.", False),
+        ("Going from the first to the second season, accuracy fell.", False),
+    ],
+)
+def test_first_claims_priority_only_of_a_deed_or_a_work(sentence: str, flagged: bool) -> None:
+    reasons = run_gates(sentence, FACTS, ["SpanCheck verifies spans."]).reasons
+    assert ("overclaim:first" in reasons) is flagged
+
+
 def test_translated_chinese_quote_is_not_matched_exactly() -> None:
     assert run_gates("作者称「验证器很少与阅读器矛盾」。", FACTS).failures == ()
 
@@ -201,6 +216,11 @@ def test_numbers_inside_names_and_citations_are_not_checked_as_numbers() -> None
             ["number_not_in_paper:27", "number_not_in_paper:28"],
         ),
         ("SpanCheck reaches 85.3% accuracy (n=7).", ["number_not_in_paper:7"]),
+        # the level of an interval states no value; its bounds do
+        ("SpanCheck reaches 85.3% accuracy (95% CI 12,500 to 2023).", []),
+        ("SpanCheck reaches 85.3% accuracy (90% credible interval 3 to 2023).", []),
+        ("SpanCheck reaches 85.3% accuracy (95% CI 81.0 to 2023).", ["number_not_in_paper:81.0"]),
+        ("SpanCheck reaches 95% accuracy.", ["number_not_in_paper:95%"]),
     ],
 )
 def test_an_inline_enumeration_is_no_number(sentence: str, reasons: list[str]) -> None:

@@ -7,6 +7,7 @@ import pytest
 from core.config import CheckerSettings
 from core.types import Evidence
 from core.verify.binding import stated_numbers
+from core.verify.gates import PaperFacts, run_gates
 from core.verify.listed_values import listed_mismatch
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
@@ -23,6 +24,10 @@ ARMS = (
     "Delirium occurred in 38 of 232 (16.4%) patients receiving 5 mg, 47 of 233 (20.2%) "
     "receiving 2 mg and 57 of 231 (24.7%) receiving placebo (5 mg vs placebo: relative risk "
     "[RR] 0.66, 95% CI 0.46-0.95; p=0.027)."
+)
+ASSIGNED = (
+    "People were assigned to no reminders (control, n=1,502), plain reminders (n=1,498), or "
+    "enhanced reminders that added information on consequences and a planning prompt (n=1,500)."
 )
 ACCURACY = (
     "Pooled sensitivity was 0.93 (95% CI 0.89-0.95) and specificity 0.88 (0.82-0.92), with "
@@ -129,3 +134,26 @@ def test_the_verdict_names_the_items_own_value() -> None:
     assert verdict.status.value == "unsupported"
     assert verdict.reasons[0] == "number_mismatch:2.1->1.4"
     assert "1.4" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        # a hedged value for each item, settled on one item's value, covers the others' too
+        (
+            "The 4,500 participants were split among no texts, plain reminders and enhanced "
+            "reminders, with about 1,500 in each arm.",
+            None,
+        ),
+        (
+            "The 4,500 participants were split among no texts, plain reminders and enhanced "
+            "reminders, with 1,500 in each arm.",
+            ("1,500", "1,498"),
+        ),
+    ],
+)
+def test_a_hedged_value_of_each_item(claim: str, found: tuple[str, str] | None) -> None:
+    gates = run_gates(claim, PaperFacts(make_paper([ASSIGNED])))
+    evidence = [Evidence(3, ASSIGNED, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    mismatch = listed_mismatch(gates.numbers, gates.text, evidence)
+    assert (mismatch and (mismatch.claim_value, mismatch.paper_value)) == found

@@ -257,6 +257,15 @@ def is_rate_base(text: str, start: int) -> bool:
     return _RATE_BASE.search(text, max(0, start - 16), start) is not None
 
 
+#: What follows the level of an interval: "95% CI", "90% credible interval".
+_INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
+
+
+def is_interval_level(text: str, mention: NumberMention) -> bool:
+    """Whether the number is an interval's level ("95% CI"), which states no value of anything."""
+    return mention.percent and _INTERVAL_LEVEL.match(text, mention.end) is not None
+
+
 #: What comes before a number assigned to a condition's letter: "n=15", "k = 10".
 _ASSIGNED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{0,3})\s?=\s?$")
 

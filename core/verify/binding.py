@@ -33,6 +33,7 @@ from core.text.normalize import (
     digit_setting,
     extract_numbers,
     gap_tolerance,
+    is_interval_level,
     is_rate_base,
     settle_approximate,
     settle_bound,
@@ -436,6 +437,9 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     if conflicting_groups(wanted.words, have.words):
         return None
     shared = set(wanted.words & have.words)
+    # "enhanced-reminder participants" speaks of "enhanced reminders" (not of "reminders" alone)
+    shared |= {w for w in wanted.words - have.words if _compound_of(w, have.words)}
+    shared |= {w for w in have.words - wanted.words if _compound_of(w, wanted.words)}
     # A table header abbreviates ("Acc" for accuracy, "Prec" for precision).
     shared |= {w for w in wanted.words - shared if any(_abbreviates(w, h) for h in have.words)}
     if wanted.setting and have.setting:
@@ -445,6 +449,17 @@ def _overlap(wanted: _Context, have: _Context) -> int | None:
     # study's arms ("programme", "control") are named too often to tell one value from another.
     grouped = same_group(wanted.words - ARMS, have.words - ARMS)
     return len(shared) + sum(1 for w in shared if _SETTING.fullmatch(w)) + grouped
+
+
+def _compound_of(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word`` is a hyphened compound of which ``words`` hold every part.
+
+    A condition with its number ("3-day") is no compound of words.
+    """
+    if "-" not in word or any(c.isdigit() for c in word):
+        return False
+    parts = content_words(word.replace("-", " "))
+    return bool(parts) and parts <= words
 
 
 def _abbreviates(a: str, b: str) -> bool:
@@ -1133,7 +1148,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         if not _LABEL.search(text[max(0, m.start - 12) : m.start])
         and not _DESIGNATION.search(text[max(0, m.start - _DESIGNATED) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
-        and not (m.percent and _INTERVAL_LEVEL.match(text, m.end))
+        and not is_interval_level(text, m)
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
@@ -1145,7 +1160,6 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
 _CODE_NAME = re.compile(r"\b[A-Z]{2,}[A-Za-z]*-$")
 
 
-_INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
 #: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything.
 _SPREAD_SIGN = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _PERCENT_SPREAD = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s?%")
@@ -1231,7 +1245,7 @@ def _same_value_overlap(
                 continue
             if (
                 states_value(forms, other)
-                or _covers(mention, other)
+                or covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)
             ):
                 overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
@@ -1696,7 +1710,8 @@ def _total_of(
         and 0 < m.value < mention.value
         and _same_head(head, _count_head(ev.text, m), number_context(ev.text, m.start, m.end))
     ]
-    totals = {a + b for i, a in enumerate(parts) for b in parts[i + 1 :]}
+    # two or three groups ("1,502 controls, 1,498 … and 1,500 … participants"), or all of them
+    totals = {sum(c, Decimal(0)) for size in (2, 3) for c in combinations(parts[:_SUMMED], size)}
     if len(parts) > 2:
         totals.add(sum(parts, Decimal(0)))
     # "42 schools were assigned to each arm": a whole of two to four such groups.
@@ -1714,6 +1729,8 @@ def _total_of(
     return any(m.start == mention.start for m in settled_mentions(claim, {False: totals}))
 
 
+#: The most counts tried as the groups of a total.
+_SUMMED = 12
 #: Each group or arm, not a rate: "per day", "per capita" and "each year" divide by no group.
 _EACH_GROUP = re.compile(
     r"\b(?:each|per)\s+(?!(?:of|cent|day|week|month|year|hour|minute|night|capita|person)\b)"
@@ -1728,7 +1745,8 @@ def _each_groups(
     """Whether a count of each group is the one the evidence gives each group.
 
     "16 practices allocated to each strategy" of "16 per arm", or of "assigned to ARG (n = 12)
-    or CG (n = 12)": the whole (48) is no rival of it.
+    or CG (n = 12)": the whole (48) is no rival of it. A hedged count ("about 1,500 in each
+    arm") is each group's it covers ("n=1,502", "n=1,498").
     """
     if not _EACH_GROUP.search(claim[mention.end : mention.end + PER_GROUP_REACH]):
         return False
@@ -1737,7 +1755,12 @@ def _each_groups(
         for ev, numbers in found
         for m in numbers
     ) or any(
-        sum(1 for m in numbers if m.value == mention.value and assigned(ev.text, m)) >= 2
+        sum(
+            1
+            for m in numbers
+            if (m.value == mention.value or covers_hedged(mention, m)) and assigned(ev.text, m)
+        )
+        >= 2
         for ev, numbers in found
     )
 
@@ -1874,7 +1897,7 @@ def _contradicting(
             # statement of it ("about 4,400" against 4,363), is the same value; a part of the
             # claim's value ("13 of 22" for a claim of 22) is counted out of it.
             if (
-                _covers(mention, other)
+                covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)
                 or _part_of(ev.text, other, mention)
                 or _counted_out_of(ev.text, other, mention)
@@ -2013,7 +2036,7 @@ def _stated_of_other(
     )
 
 
-def _covers(mention: NumberMention, other: NumberMention) -> bool:
+def covers_hedged(mention: NumberMention, other: NumberMention) -> bool:
     """Whether a hedged claim value covers ``other`` ("about 4,400" covers 4,363).
 
     A bound ("more than 1,000") covers what lies past it, which binding reads on its own.

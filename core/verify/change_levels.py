@@ -74,7 +74,8 @@ def _named_change(text: str, mention: NumberMention) -> bool:
     """A change by its name ("difference 17"), its words ("roughly 10% higher") or its sign.
 
     A signed value opening a statistic's bracket is a difference: "ISI scores (-1.6, 95% CI
-    -2.9 to -0.3)".
+    -2.9 to -0.3)". Percentage points are a difference by their unit: "… and −7.6 pp for
+    enhanced reminders".
     """
     signed = (
         _SIGNED_LEAD.search(text, 0, mention.start) is not None
@@ -83,11 +84,13 @@ def _named_change(text: str, mention: NumberMention) -> bool:
     return (
         _NAMED_CHANGE.search(text, 0, mention.start) is not None
         or signed
+        or _POINTS.match(text, mention.end) is not None
         or said_as_change(text, mention)
     )
 
 
 _SIGNED_LEAD = re.compile(r"\(\s*[-−+]\s*$")
+_POINTS = re.compile(r"\s*(?:pp|p\.p\.|percentage[- ]points?)\b", re.I)
 #: The rest of an interval a bracket opens with: "(-7.9 to -6.5)" is no difference.
 _RANGE_ON = re.compile(r"\s*(?:to|-|–)\s*[-−+]?\d")
 

@@ -192,7 +192,10 @@ _FRAME = frozenset(
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 _PREFIX = re.compile(rf"(?:{'|'.join(_PREFIXES)})(?P<base>[a-z]{{5,}})")
 _PREFIXED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|n't|without|cannot)\b|不|没有|未|并非", re.I)
+#: "no-show" and "not-for-profit" name a thing; they deny nothing.
+_NEGATION = re.compile(
+    r"\b(?:(?:not|no)(?!-[a-z])|never|nor|n't|without|cannot)\b|不|没有|未|并非", re.I
+)
 #: A word; a hyphened compound is one ("lower-secondary" holds no "lower")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'t)?")
 
@@ -284,7 +287,8 @@ class NegationAdded:
 #: A claim that negates or warns in other words ("lacks", "avoid", "fails to", "warns", "keep
 #: out of") may restate a negation.
 _NEGATIVE = re.compile(
-    r"\b(?:not|no|never|nor|neither|none|nothing|without|cannot|unable|lacks?|lacking|absent|"
+    r"\b(?:(?:not|no)(?!-[a-z])|never|nor|neither|none|nothing|without|cannot|unable|lacks?|"
+    r"lacking|absent|"
     r"missing|avoid\w*|fail\w*|prohibit\w*|refrain\w*|prevent\w*|instead|rather|only|"
     r"hardly|barely|scarcely|rarely|seldom|little|few|against|free of|out of|away from|"
     r"exclud\w*|except|non-?significant\w*|insignificant\w*|"
@@ -312,7 +316,11 @@ _WHO = re.compile(r"\b(?:who|whom)\s+(?P<verb>\w+)", re.I)
 
 
 #: A claim that things are alike, and a sentence finding no difference or change.
-_ALIKE = re.compile(r"\b(?:similar|comparable|alike|the same|unchanged|equal|stable)\b", re.I)
+_ALIKE = re.compile(
+    r"\b(?:similar|comparable|alike|the same|unchanged|equal|stable|indistinguishable|"
+    r"on a par|level with)\b",
+    re.I,
+)
 _NO_DIFFERENCE = re.compile(
     r"\b(?:not|n't)\s+(?:\w+\s+)?(?:differ|change|vary)|\bno\s+(?:\w+\s+)?(?:difference|change)",
     re.I,
@@ -578,7 +586,9 @@ _YET = re.compile(r"\byet\b", re.I)
 
 
 #: A claim that denies a change without a negation: "left … unchanged", "much the same".
-_SAME = re.compile(r"\b(?:unchanged|unaffected|the same|similar)\b", re.I)
+_SAME = re.compile(
+    r"\b(?:unchanged|unaffected|the same|similar|indistinguishable|comparable|alike)\b", re.I
+)
 
 
 def confirmed_null_finding(claim: str, evidence: Sequence[Evidence]) -> Evidence | None:
@@ -979,7 +989,12 @@ def _misplaced(
     )
     if opposite is None:
         return None
-    said = _part_holding(ev.text, theirs[sign], _DIRECTION_PARTS)
+    # of the parts saying the claim's word ("higher bird richness …, and higher soil
+    # moisture"), the one most about the claim's words
+    said = max(
+        _parts_holding(ev.text, theirs[sign], _DIRECTION_PARTS),
+        key=lambda part: len(words & fact_words(part, _DIRECTION_STEMS)),
+    )
     other = _part_holding(ev.text, opposite, _DIRECTION_PARTS)
     # "did not reduce cancer incidence" says no opposite of "higher"
     if said == other or _NEGATION.search(other):
@@ -1012,9 +1027,14 @@ def _about(claim: str, mine: str, sentence: str, theirs: str) -> bool:
 
 def _part_holding(text: str, word: str, parts: re.Pattern[str] | None = None) -> str:
     """The part of ``text`` holding ``word``, cut by ``parts`` (clauses; the whole text if none)."""
+    return _parts_holding(text, word, parts)[0]
+
+
+def _parts_holding(text: str, word: str, parts: re.Pattern[str] | None = None) -> list[str]:
+    """Every part of ``text`` holding ``word``, cut by ``parts``; the whole text if none does."""
     folded = word.casefold()
     pieces = (parts or _CLAUSES).split(text)
-    return next((c for c in pieces if folded in c.casefold()), text)
+    return [c for c in pieces if folded in c.casefold()] or [text]
 
 
 #: A restatement: the sentence holds this share of the claim's words, negation aside.

@@ -37,10 +37,10 @@ _ADVERBS = {
 }
 _TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 _UNITS = "|".join(_PER_YEAR)
+_TIMES_WRITTEN = r"once|twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+times"
 _FREQUENCY = re.compile(
-    r"\b(?:(?P<times>once|twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
-    rf"\s+times)\s+(?:a|an|per|each|every)\s+(?P<unit>{_UNITS})|"
-    r"(?P<n>twice|once)?\s*(?P<adverb>" + "|".join(_ADVERBS) + r")|"
+    rf"\b(?:(?P<times>{_TIMES_WRITTEN})\s+(?:a|an|per|each|every)\s+(?P<unit>{_UNITS})|"
+    rf"(?:(?P<n>{_TIMES_WRITTEN})\s+)?(?P<adverb>" + "|".join(_ADVERBS) + r")|"
     r"(?:every|each)\s+(?P<every>\d+|two|three|four|five|six|other|second)?\s*"
     rf"(?P<unit2>{_UNITS})s?)\b",
     re.I,
@@ -87,7 +87,7 @@ def frequencies(text: str) -> list[Frequency]:
 
 def _per_year(match: re.Match[str]) -> float:
     if match.group("adverb"):
-        times = _TIMES.get((match.group("n") or "once").casefold(), 1.0)
+        times = _count((match.group("n") or "once").casefold().split()[0])
         return times * _ADVERBS[match.group("adverb").casefold()]
     if match.group("times"):
         written = match.group("times").casefold()

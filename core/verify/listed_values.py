@@ -24,6 +24,7 @@ from core.text.words import content_words
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
+    covers_hedged,
     distance_of_levels,
     gap_of,
     is_table_row,
@@ -112,6 +113,8 @@ def listed_mismatch(
                     continue
                 if any(states_value(value_forms(m), paper) for m in mentions):
                     continue  # the claim states the other value too: it names both items
+                if covers_hedged(mention, paper):
+                    continue  # "about 1,500 in each arm" is 1,498 too
                 if gap_of(paper, [m.value for m in mentions]):
                     continue  # the gap between two of the claim's values is theirs
                 if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):

@@ -106,7 +106,9 @@ OVERCLAIMS: dict[str, Concept] = {
         ("普遍",),
     ),
     "first": Concept(
-        "first(?=\\s+(?:to|method|approach|work|study|paper|model|time))",
+        # "from the first to the drier second season" counts seasons; it claims no priority
+        "first(?=\\s+(?:to(?!\\s+(?:the|a|an|its|their|second|third|fourth|next|last|final)\\b)|"
+        "method|approach|work|study|paper|model|time))",
         ("first", "novel", "new", "no prior", "not been"),
         ("首次", "第一个", "首个"),
         ("首次", "第一", "首个"),

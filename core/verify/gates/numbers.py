@@ -20,6 +20,7 @@ from core.text.normalize import (
     canonical_number,
     extract_numbers,
     in_name,
+    is_interval_level,
     is_rate_base,
     ratios,
     rounding_tolerance,
@@ -301,7 +302,7 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
 
     Left out: numbers inside ``masked`` spans (citations, cross-references, names), a list
     marker ("1. …", "… (2) LSTM"), a model name's digits (GPT-4) and the parts of a ratio
-    (checked whole).
+    (checked whole), the level of an interval ("95% CI").
     """
     marker = LIST_MARKER.match(text)
     skip = list(masked) + ([marker.span()] if marker else [])
@@ -312,7 +313,7 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
     for mention in extract_numbers(text):
         if inside(mention.start, mention.end, skip) or glued_to_name(text, mention.start):
             continue
-        if is_rate_base(text, mention.start):
+        if is_rate_base(text, mention.start) or is_interval_level(text, mention):
             continue
         if mention.canonical not in seen:
             seen.add(mention.canonical)
