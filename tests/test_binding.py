@@ -1607,3 +1607,54 @@ def test_groups_of_a_total_and_compounds_written_apart(
     result = bind_numbers(gates.numbers, gates.text, evidence)
     found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
     assert found == mismatch
+
+
+CLOSURE = (
+    "Results: Of 212 randomised patients (106 per group), complete closure at 12 weeks occurred "
+    "in 52 (49.1%) in the phage group and 36 (34.0%) in the placebo group (risk ratio [RR] "
+    "1.44, 95% CI 1.04 to 2.01; p=0.028)."
+)
+CLOSURE_SUBGROUPS = (
+    "In ulcers with S. aureus alone, closure occurred in 34/62 (54.8%) phage and 21/64 (32.8%) "
+    "placebo patients (RR 1.67, 95% CI 1.05 to 2.65); where P. aeruginosa was present, rates "
+    "were 18/44 (40.9%) and 15/42 (35.7%)."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # the sentence's one condition ("at 12 weeks") holds for each of its values
+        (
+            "At 12 weeks, ulcers had closed in 49.1% of phage patients and 34.0% of placebo "
+            "patients.",
+            None,
+        ),
+        (
+            "At 12 weeks, ulcers had closed in 49.1% of phage patients and 32.8% of placebo "
+            "patients.",
+            ("32.8%", "34.0%"),
+        ),
+        (
+            "Roughly half of those given the phage gel had closed ulcers at 12 weeks, compared "
+            "with about a third of those given placebo gel.",
+            None,
+        ),
+        (
+            "Roughly half of those given the phage gel had closed ulcers at 12 weeks, compared "
+            "with about a quarter of those given placebo gel.",
+            ("a quarter", "34.0%"),
+        ),
+    ],
+)
+def test_a_papers_sole_condition_holds_for_each_of_its_values(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    gates = run_gates(claim, PaperFacts(make_paper([CLOSURE, CLOSURE_SUBGROUPS])))
+    evidence = [
+        Evidence(1, CLOSURE, (0.0, 0.0, 1.0, 1.0), 0.9, 0),
+        Evidence(2, CLOSURE_SUBGROUPS, (0.0, 0.0, 1.0, 1.0), 0.9, 1),
+    ]
+    result = bind_numbers(gates.numbers, gates.text, evidence)
+    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
+    assert found == mismatch

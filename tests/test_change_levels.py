@@ -49,6 +49,19 @@ SCORES = (
             "for enhanced reminders.",
             None,
         ),
+        # ... of a percentage only; a change named after its value is one too
+        (
+            "F-PEAI raised efficiency by about 1.7 percentage points over control.",
+            "The F-PEAI advantage ranged from 1.4 to 2.0 percentage points; the TEACl advantage "
+            "ranged from 0.6 to 1.7 points.",
+            None,
+        ),
+        (
+            "Children saw their BMI z-scores fall by about 0.04 against comparison schools.",
+            "The policy was associated with a 0.04 reduction in BMI z-score (95% CI −0.07 to "
+            "−0.01) and a 2.0 percentage-point reduction in overweight or obesity.",
+            None,
+        ),
         # an interval's signed bound is no difference
         (
             "The 3-bit model lost more than 16 percentage points on the maths benchmark.",

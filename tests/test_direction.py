@@ -132,6 +132,8 @@ SENTENCES = {
     "funded": "The study was funded by the Kestrel Foundation for Social Research.",
     "listed": "Shaded farms had lower rust incidence (18.4% vs 27.9%), higher bird species "
     "richness (38.6 vs 21.3 species) and higher dry-season soil moisture (24.1% vs 19.6%).",
+    "without_case": "The effect was concentrated among people with a prior case; among those "
+    "without a prior case the estimate was smaller and its confidence interval included zero.",
     "no_show": "Among participants with a prior case, the no-show rate was 32.4% in the control "
     "arm and 22.9% in the reminder arms.",
 }
@@ -441,6 +443,14 @@ def test_the_verdict_says_which_name_the_paper_puts_ahead() -> None:
         # "without" denies what follows it: here the yield, not the predators
         ("The extra predators were concentrated near the field edges.", "margins", None),
         ("Wildflower margins increased yield near field edges.", "margins", "without"),
+        # ... up to the next noun phrase: the estimate is not what "without" denies
+        ("The confidence interval for that estimate crossed zero.", "without_case", None),
+        (
+            "Those with a prior case had a smaller estimate whose confidence interval included "
+            "zero.",
+            "without_case",
+            "without",
+        ),
         ("Tyre wear particles were the most common type found.", "tyres", "not"),
         # a non-significant difference is no improvement said otherwise
         ("Unit-test pass rates were 28% versus 27%, a non-significant difference.", "pass", None),

@@ -160,6 +160,26 @@ def test_a_number_of_the_estimate_tells_which_one_the_claim_means() -> None:
     assert check_significance("The 15 mg/kg dose significantly improved survival.", found) is None
 
 
+def test_shares_in_words_tell_which_estimate_the_claim_means() -> None:
+    texts = [
+        "Of 212 confirmed smoke events, SmokeViT detected 191 (90.1%) and EmberNet 166 (78.3%); "
+        "difference 11.8 percentage points (95% CI 5.6 to 18.0; p<0.001).",
+        "At nine staffed lookout towers, SmokeViT detected 91.9% of events and lookouts 85.1% "
+        "(p=0.14).",
+    ]
+    found = estimates(make_paper(texts).sentences)
+    of_baseline = (
+        "SmokeViT detected about nine in ten smoke events, against fewer than eight in ten for "
+        "EmberNet."
+    )
+    of_lookouts = (
+        "SmokeViT detected more than nine in ten smoke events, against fewer than nine in ten "
+        "for the lookouts."
+    )
+    assert check_significance(of_baseline, found, texts=texts) is None
+    assert check_significance(of_lookouts, found, texts=texts) is not None
+
+
 def test_a_gap_named_after_its_values_is_of_them() -> None:
     paper = make_paper(
         [

@@ -283,6 +283,7 @@ def _tokens(text: str) -> list[str]:
     return [digit_setting(t) for t in _TOKEN.findall(text)]
 
 
+@functools.lru_cache(maxsize=4096)
 def sole_setting(text: str) -> str:
     """The one condition a sentence names with its number ("In the 3-class setting, …"), or ""."""
     found = {s for t in _durations_joined(_tokens(text)) if (s := _setting(t))}
@@ -1066,7 +1067,7 @@ def _within(
         return share.mention
     wanted = number_context(claim, share.mention.start, share.mention.end)
     inside = [
-        (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0, m.value)
+        (_overlap(wanted, _evidence_context(ev.text, m)) or 0, m.value)
         for ev, ms in found
         for m in ms
         if _covered(share, m, ev.text)
@@ -1248,12 +1249,22 @@ def _same_value_overlap(
                 or covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)
             ):
-                overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
+                overlap = _overlap(wanted, _evidence_context(ev.text, other))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
                     overlap += int(counted is not None and _count_head(ev.text, other) == counted)
                     best = overlap if best is None else max(best, overlap)
     return best
+
+
+def _evidence_context(text: str, mention: NumberMention) -> _Context:
+    """A value's context under its sentence's one condition, as a claim's number is read.
+
+    "Complete closure at 12 weeks occurred in 52 (49.1%) … and 36 (34.0%) …": both values are
+    at 12 weeks, however far from it.
+    """
+    context = number_context(text, mention.start, mention.end)
+    return _in_setting(context, sole_setting(text), setting_value(text, mention))
 
 
 def _cell_of(row: str, mention: NumberMention) -> list[NumberMention]:
@@ -1887,9 +1898,17 @@ def _contradicting(
     best_counts = False
     #: Per table row, the most the claim's words say of one of its values.
     rows: dict[int, int] = {}
+    forms = value_forms(mention)
     for ev, numbers in found:
+        # "95.6%, 88.0% and 70.8% … at <10, 10 to 20 and >20 km respectively" pairs each value
+        # with a label far from it: words near a value do not tell it is the claim's, so a
+        # sentence that states the claim's value has no rival of it.
+        if _RESPECTIVELY.search(ev.text) and any(
+            states_value(forms, n) or covers_hedged(mention, n) for n in numbers
+        ):
+            continue
         for other in numbers:
-            have = number_context(ev.text, other.start, other.end)
+            have = _evidence_context(ev.text, other)
             named = bool(wanted.names & have.names)
             if not same_kind(mention, other, claim, ev.text, same_name=named):
                 continue
@@ -1942,6 +1961,9 @@ def _contradicting(
         if sum(1 for overlap in rows.values() if overlap == best[0]) > 1:
             return None
     return best if best is None or not best_counts else (best[0] + 1, best[1])
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 
 
 def gap_of(other: NumberMention, values: Sequence[Decimal]) -> bool:

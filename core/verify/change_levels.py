@@ -60,6 +60,8 @@ def change_as_level(
                     for m, named in numbers
                     if named
                     and m.percent == level.percent
+                    # percentage points are a change of a percentage only
+                    and (level.percent or _POINTS.match(ev.text, m.end) is None)
                     and measure_of(ev.text, m) == measure_of(ev.text, level)
                     and (unit is None or measure_of(ev.text, m) == unit)
                 ),
@@ -75,7 +77,7 @@ def _named_change(text: str, mention: NumberMention) -> bool:
 
     A signed value opening a statistic's bracket is a difference: "ISI scores (-1.6, 95% CI
     -2.9 to -0.3)". Percentage points are a difference by their unit: "… and −7.6 pp for
-    enhanced reminders".
+    enhanced reminders"; so is a value its change's name follows: "a 0.04 reduction".
     """
     signed = (
         _SIGNED_LEAD.search(text, 0, mention.start) is not None
@@ -85,11 +87,18 @@ def _named_change(text: str, mention: NumberMention) -> bool:
         _NAMED_CHANGE.search(text, 0, mention.start) is not None
         or signed
         or _POINTS.match(text, mention.end) is not None
+        or _CHANGE_AFTER.match(text, mention.end) is not None
         or said_as_change(text, mention)
     )
 
 
 _SIGNED_LEAD = re.compile(r"\(\s*[-−+]\s*$")
+#: A change named after its value: "a 0.04 reduction in BMI z-score".
+_CHANGE_AFTER = re.compile(
+    r"[-\s]*(?:unit\s+|point\s+)?(?:reductions?|decreases?|increases?|rises?|drops?|falls?|"
+    r"gains?|declines?|improvements?|differences?|changes?)\b",
+    re.I,
+)
 _POINTS = re.compile(r"\s*(?:pp|p\.p\.|percentage[- ]points?)\b", re.I)
 #: The rest of an interval a bracket opens with: "(-7.9 to -6.5)" is no difference.
 _RANGE_ON = re.compile(r"\s*(?:to|-|–)\s*[-−+]?\d")

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.text.long_forms import with_long_forms
+from core.text.normalize import extract_numbers
 from core.text.quotes import excerpt
 from core.text.words import (
     compared_dimensions,
@@ -26,6 +27,7 @@ from core.text.words import (
     names_group,
 )
 from core.types import Evidence, PaperSentence
+from core.verify.binding import written_whole
 from core.verify.significance import (
     Estimate,
     NotSignificant,
@@ -248,6 +250,11 @@ def check_contrast(
     scored = [(2 * len(c.words & measure) + len(c.context & measure), c) for c in tested]
     best = max(n for n, _ in scored)
     top = [c for n, c in scored if n == best]
+    # values the claim states that the test's sentence lacks are another comparison's: "8.6%
+    # in the reminder arms versus 9.1% among controls" is re-arrest, not the tested no-shows
+    sizes = _sizes(claim)
+    if sizes and not any(sizes & _sizes(c.text) for c in top):
+        return None
     if denied:
         if best == 0 or not all(c.significant for c in top):
             return None
@@ -263,6 +270,11 @@ def check_contrast(
         if not any(c.significant for c in tests):
             return NotSignificant(tests[0].text, tests[0].page)
     return None
+
+
+def _sizes(text: str) -> set[str]:
+    """The percentages and decimals of a text: values of a measure, not counts or times."""
+    return {m.canonical for m in extract_numbers(text) if m.percent or not written_whole(m.value)}
 
 
 @dataclass(frozen=True)

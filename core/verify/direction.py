@@ -431,9 +431,18 @@ def _governs(words: set[str], after: str) -> bool:
     field edge. ("not" is left alone: the verb it denies is often the claim's in other words,
     "could not be identified" against "were the most common type found".)
     """
-    scope = [f for w in _WORD.findall(after) if (f := fact_words(w, _DIRECTION_STEMS))]
+    scope: list[set[str]] = []
+    for w in _WORD.findall(after):
+        # "without a prior case the estimate was smaller": a new noun phrase or a verb ends it
+        if scope and _PHRASE_END.fullmatch(w):
+            break
+        if f := fact_words(w, _DIRECTION_STEMS):
+            scope.append(f)
     governed = set().union(*scope[:_SCOPE_WORDS])
     return not governed or bool(governed & words)
+
+
+_PHRASE_END = re.compile(r"the|its|their|this|these|those|was|were|is|are|had|has|have|did", re.I)
 
 
 def null_findings(sentences: Sequence[PaperSentence]) -> list[Evidence]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import canonical_number, extract_numbers
+from core.text.proportions import Proportion, proportions
 from core.text.quotes import excerpt
 from core.text.words import (
     COMPARED,
@@ -519,9 +520,32 @@ def check_significance(
         return None
     if _of_another_value(
         _claim_values(asserted), top, paper, texts, _SIGNIFICANT.search(claim) is not None
-    ):
+    ) or _shares_of_another(proportions(asserted), top, paper, texts):
         return None
     return NotSignificant(top[0].text, top[0].page)
+
+
+def _shares_of_another(
+    shares: Sequence[Proportion],
+    top: Sequence[Estimate],
+    paper: Sequence[Estimate],
+    texts: Sequence[str],
+) -> bool:
+    """Whether a significant estimate's sentence holds more of the claim's shares than ``top``'s.
+
+    "About nine in ten …, against fewer than eight in ten" is "191 (90.1%) and 166 (78.3%);
+    difference 11.8 percentage points (…; p<0.001)", not "91.9% … and 85.1% (p=0.14)".
+    """
+    if not shares:
+        return False
+
+    def held(e: Estimate) -> int:
+        sentence = next((t for t in texts if e.text in t), e.text)
+        percents = [m.value for m in extract_numbers(sentence) if m.percent]
+        return sum(1 for share in shares if any(share.covers(v) for v in percents))
+
+    best = max(held(e) for e in top)
+    return any(e.significant and held(e) > best for e in paper)
 
 
 def _of_another_value(
