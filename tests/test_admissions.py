@@ -258,3 +258,45 @@ def test_the_reason_an_admission_gives_is_admitted_too() -> None:
     )
     found = admissions.check(admitted + ", partly because sleep apnoea was common.", [])
     assert found is not None and found.admitted == "sleep apnoea was common."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "part", "flagged"),
+    [
+        # an admission that refers back, or follows its reason, admits the words before it too
+        (
+            "Users were better educated than non-users, and the authors acknowledge that such "
+            "differences may explain part of the association.",
+            "the authors acknowledge that such differences may explain part of the association.",
+            False,
+        ),
+        (
+            "Because claims data lack bone density and smoking information, the authors concede "
+            "that unmeasured confounding could account for part of the association.",
+            "",
+            False,
+        ),
+        # ... not otherwise
+        (
+            "Users were better educated than non-users, and the authors acknowledge that drop-out "
+            "may explain part of the association.",
+            "the authors acknowledge that drop-out may explain part of the association.",
+            True,
+        ),
+        # another explanation the paper offers: "may reflect"
+        (
+            "The authors concede that awareness of being studied may explain part of the saving.",
+            "",
+            False,
+        ),
+    ],
+)
+def test_what_an_admission_refers_back_to(sentence: str, part: str, flagged: bool) -> None:
+    paper = [
+        "Users were better educated and wealthier, and residual confounding remains likely.",
+        "Limitations include the absence of bone density and smoking data in claims.",
+        "Participants knew their allocation, so part of the saving may reflect awareness of "
+        "being studied.",
+    ]
+    admissions = Admissions(paper, [content_words(s) for s in paper])
+    assert (admissions.check(part or sentence, [], sentence) is not None) is flagged

@@ -1609,52 +1609,55 @@ def test_groups_of_a_total_and_compounds_written_apart(
     assert found == mismatch
 
 
-CLOSURE = (
-    "Results: Of 212 randomised patients (106 per group), complete closure at 12 weeks occurred "
-    "in 52 (49.1%) in the phage group and 36 (34.0%) in the placebo group (risk ratio [RR] "
-    "1.44, 95% CI 1.04 to 2.01; p=0.028)."
-)
-CLOSURE_SUBGROUPS = (
-    "In ulcers with S. aureus alone, closure occurred in 34/62 (54.8%) phage and 21/64 (32.8%) "
-    "placebo patients (RR 1.67, 95% CI 1.05 to 2.65); where P. aeruginosa was present, rates "
-    "were 18/44 (40.9%) and 15/42 (35.7%)."
+DISTANCES = (
+    "Detection rates by distance were 95.6% (108/113), 88.0% (66/75) and 70.8% (17/24) for "
+    "SmokeViT, and 90.3% (102/113), 73.3% (55/75) and 37.5% (9/24) for EmberNet, at <10, 10 to "
+    "20 and >20 km respectively."
 )
 
 
 @pytest.mark.parametrize(
     ("claim", "mismatch"),
     [
-        # the sentence's one condition ("at 12 weeks") holds for each of its values
+        # "respectively" pairs values with labels far from them: a sentence stating the claim's
+        # value holds no rival of it
         (
-            "At 12 weeks, ulcers had closed in 49.1% of phage patients and 34.0% of placebo "
-            "patients.",
+            "For plumes more than 20 km away, the transformer's detection rate dropped to about "
+            "71%, still close to double the baseline's 37.5%.",
             None,
         ),
+        # a value the sentence does not state is still rivalled by the nearest of its kind
         (
-            "At 12 weeks, ulcers had closed in 49.1% of phage patients and 32.8% of placebo "
-            "patients.",
-            ("32.8%", "34.0%"),
-        ),
-        (
-            "Roughly half of those given the phage gel had closed ulcers at 12 weeks, compared "
-            "with about a third of those given placebo gel.",
-            None,
-        ),
-        (
-            "Roughly half of those given the phage gel had closed ulcers at 12 weeks, compared "
-            "with about a quarter of those given placebo gel.",
-            ("a quarter", "34.0%"),
+            "For plumes more than 20 km away, SmokeViT detected 64.2% of events.",
+            ("64.2%", "70.8%"),
         ),
     ],
 )
-def test_a_papers_sole_condition_holds_for_each_of_its_values(
-    claim: str, mismatch: tuple[str, str] | None
-) -> None:
-    gates = run_gates(claim, PaperFacts(make_paper([CLOSURE, CLOSURE_SUBGROUPS])))
-    evidence = [
-        Evidence(1, CLOSURE, (0.0, 0.0, 1.0, 1.0), 0.9, 0),
-        Evidence(2, CLOSURE_SUBGROUPS, (0.0, 0.0, 1.0, 1.0), 0.9, 1),
-    ]
+def test_values_paired_respectively(claim: str, mismatch: tuple[str, str] | None) -> None:
+    gates = run_gates(claim, PaperFacts(make_paper([DISTANCES])))
+    evidence = [Evidence(1, DISTANCES, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
     result = bind_numbers(gates.numbers, gates.text, evidence)
     found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
     assert found == mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "bound", "mismatch"),
+    [
+        # "three-fifths" and "two-thirds" are shares, not conditions that part the values
+        ("Curtailment cut bat deaths by three-fifths at 5.5 m/s.", 2, None),
+        ("Curtailment cut bat deaths by three-fifths at 6.5 m/s.", 1, ("6.5", "5.5")),
+    ],
+)
+def test_a_share_in_words_is_no_condition(
+    claim: str, bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    paper = [
+        "Curtailment cut bat deaths by two-thirds at 5.5 m/s.",
+        "Turbines on control nights started at 3.5 m/s, cutting deaths by a tenth.",
+    ]
+    gates = run_gates(claim, PaperFacts(make_paper(paper)))
+    evidence = [Evidence(1, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate(paper)]
+    result = bind_numbers(gates.numbers, gates.text, evidence)
+    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
+    assert (result.bound, found) == (bound, mismatch)

@@ -134,6 +134,7 @@ SENTENCES = {
     "richness (38.6 vs 21.3 species) and higher dry-season soil moisture (24.1% vs 19.6%).",
     "without_case": "The effect was concentrated among people with a prior case; among those "
     "without a prior case the estimate was smaller and its confidence interval included zero.",
+    "blinded": "Six physicians rated the answers, blinded to which system had produced them.",
     "no_show": "Among participants with a prior case, the no-show rate was 32.4% in the control "
     "arm and 22.9% in the reminder arms.",
 }
@@ -541,6 +542,12 @@ def test_a_negation_the_claim_drops(claim: str, key: str, negation: str | None) 
             "The study was not funded by the Kestrel Foundation for Social Research.",
             "funded",
             "not",
+        ),
+        # "without" says how, not that the paper's fact did not happen
+        (
+            "Six physicians rated the answers without knowing which system had produced them.",
+            "blinded",
+            None,
         ),
         # "no-show" names a thing; it denies nothing
         (

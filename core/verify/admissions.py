@@ -62,7 +62,8 @@ _LIMITATION = re.compile(
     r"favou?r\w*|inflat\w*|overstat\w*|exaggerat\w*)|"
     # another explanation of the finding: "which may have contributed to the decline", "could
     # account for part of it"; a choice not left to chance: "chosen … not at random"
-    r"(?:may|might|could)\s+(?:also\s+)?(?:have\s+)?(?:contribut\w*|explain\w*|account\w*\s+for)|"
+    r"(?:may|might|could)\s+(?:also\s+)?(?:have\s+)?(?:contribut\w*|explain\w*|account\w*\s+for|"
+    r"reflect\w*)|"
     r"not\s+(?:at\s+)?random\w*|"
     # "far shorter than the thousands of hours required": a gap to what practice needs
     r"(?:far|much|well)\s+(?:shorter|smaller|fewer|less|lower|below)\b|"
@@ -105,6 +106,12 @@ _RELATIVE = re.compile(
     r"(?:also\s+|themselves\s+)?$",
     re.I,
 )
+#: An admitted clause that refers back to what the sentence said before it: "such differences".
+_REFERS_BACK = re.compile(r"\b(?:such|this|these|those|that|it|which)\b", re.I)
+#: A sentence that gives the admission's reason first: "Because claims data lack …, …".
+_REASON_FIRST = re.compile(r"\s*(?:because|since|as|given that)\b", re.I)
+#: Words of admitting, not of what is admitted.
+_FRAME = re.compile(r"acknowledg|conced|admit|recogni|note|point|mention", re.I)
 #: Share of the admitted clause's content words a limitation sentence must hold (two at least).
 ADMITTED_SHARE = 0.25
 #: Quantifiers and comparisons say how much or which, not what is admitted: "all the nuances"
@@ -184,15 +191,26 @@ class Admissions:
             *(w for w, t in zip(words, sections, strict=False) if _LIMITATIONS_TITLE.search(t))
         )
 
-    def check(self, claim: str, evidence: Sequence[str]) -> Unadmitted | None:
+    def check(self, claim: str, evidence: Sequence[str], sentence: str = "") -> Unadmitted | None:
         """The admitted limitation of ``claim`` that no paper sentence states, if any.
 
         A limitation sentence, among the claim's evidence or elsewhere in the paper, needs
         ``ADMITTED_SHARE`` of the admitted words and two at least. Each of several admissions
-        ("that A, and that B") is looked up alone.
+        ("that A, and that B") is looked up alone. ``claim`` may be a part of ``sentence``,
+        whose words before the admission are the admission's too when it refers back to them
+        ("Users were better educated, and the authors acknowledge that such differences …") or
+        gives its reason ("Because claims data lack bone density, the authors concede …").
         """
         clause = admitted_clause(claim)
-        return None if clause is None else self._check_clause(clause, evidence)
+        if clause is None:
+            return None
+        whole = sentence or claim
+        lead = whole[: whole.find(clause)] if clause in whole else ""
+        if not (_REFERS_BACK.search(clause) or _REASON_FIRST.match(whole)):
+            lead = ""
+        return self._check_clause(
+            clause, evidence, {w for w in content_words(lead) if not _FRAME.match(w)}
+        )
 
     def check_translation(
         self, original: str, translated: str, evidence: Sequence[str]
@@ -205,16 +223,18 @@ class Admissions:
         clause = admitted_clause(translated)
         if clause is None and admitted_clause(original) is not None:
             clause = translated
-        return None if clause is None else self._check_clause(clause, evidence)
+        return None if clause is None else self._check_clause(clause, evidence, set())
 
-    def _check_clause(self, clause: str, evidence: Sequence[str]) -> Unadmitted | None:
+    def _check_clause(
+        self, clause: str, evidence: Sequence[str], lead: set[str]
+    ) -> Unadmitted | None:
         """The part of an admitted ``clause`` that no paper sentence states, if any."""
         for part in _ADMISSIONS_JOINED.split(clause):
-            if self._unstated(part, evidence):
+            if self._unstated(part, evidence, lead):
                 return Unadmitted(part.strip())
         return None
 
-    def _unstated(self, admitted: str, evidence: Sequence[str]) -> bool:
+    def _unstated(self, admitted: str, evidence: Sequence[str], lead: set[str]) -> bool:
         wanted = content_words(_LIMITATION_WORD.sub(" ", admitted)) - _GENERIC
         if len(wanted) < 2:
             return False
@@ -222,5 +242,6 @@ class Admissions:
         # The evidence may hold table rows and neighbours that are not among the paper's sentences.
         limiting = [content_words(e) for e in evidence if _LIMITATION.search(e)]
         return not any(
-            _shared(wanted, words) >= need for words in [*limiting, *self.limiting, self.section]
+            _shared(wanted | lead, words) >= need
+            for words in [*limiting, *self.limiting, self.section]
         )

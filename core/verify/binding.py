@@ -115,6 +115,11 @@ _ENUMERATOR = re.compile(r"\d{1,2}[.)]\s+[A-Z\u3400-\u9fff]")
 _SETTING = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[\-=][a-z0-9]+)+")
 _SETTING_PARTS = re.compile(r"\d+-[A-Za-z]+|(?P<word>[A-Za-z]+)[-=]\d+")
 _DURATION = re.compile(r"days?|weeks?|months?", re.I)
+#: "three-fifths" is a share, not a condition with its count.
+_FRACTION = re.compile(
+    r"-(?:halves|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)$",
+    re.I,
+)
 _OWN_DURATION = re.compile(r"[-\s](hours?|days?|weeks?|months?|years?)\b", re.I)
 _AT = re.compile(r"\b(?:at|after|within)\s*$", re.I)
 #: Hours and years are a condition only as a point in time ("at 24 hours", "within 48 hours"):
@@ -283,7 +288,6 @@ def _tokens(text: str) -> list[str]:
     return [digit_setting(t) for t in _TOKEN.findall(text)]
 
 
-@functools.lru_cache(maxsize=4096)
 def sole_setting(text: str) -> str:
     """The one condition a sentence names with its number ("In the 3-class setting, …"), or ""."""
     found = {s for t in _durations_joined(_tokens(text)) if (s := _setting(t))}
@@ -348,10 +352,11 @@ def _setting(token: str) -> str:
     """A condition written with its number, in one form ("3-days" -> "3-day"), or "".
 
     A count and a word ("3-days", "2-class") or a plain word and a count ("top-5", "n=7");
-    a name with a number ("GPT-4", "ResNet-50") or a metric ("Macro-F1") is no condition.
+    a name with a number ("GPT-4", "ResNet-50"), a metric ("Macro-F1") or a share
+    ("three-fifths") is no condition.
     """
     match = _SETTING_PARTS.fullmatch(token)
-    if match is None:
+    if match is None or _FRACTION.search(token):
         return ""
     word = match.group("word")
     if word and len(word) > 1 and not (word.islower() or word.istitle()):
@@ -1067,7 +1072,7 @@ def _within(
         return share.mention
     wanted = number_context(claim, share.mention.start, share.mention.end)
     inside = [
-        (_overlap(wanted, _evidence_context(ev.text, m)) or 0, m.value)
+        (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0, m.value)
         for ev, ms in found
         for m in ms
         if _covered(share, m, ev.text)
@@ -1249,22 +1254,12 @@ def _same_value_overlap(
                 or covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)
             ):
-                overlap = _overlap(wanted, _evidence_context(ev.text, other))
+                overlap = _overlap(wanted, number_context(ev.text, other.start, other.end))
                 if overlap is not None:
                     overlap += _shared_values(numbers, others, other) + _names_held(ev.text, far)
                     overlap += int(counted is not None and _count_head(ev.text, other) == counted)
                     best = overlap if best is None else max(best, overlap)
     return best
-
-
-def _evidence_context(text: str, mention: NumberMention) -> _Context:
-    """A value's context under its sentence's one condition, as a claim's number is read.
-
-    "Complete closure at 12 weeks occurred in 52 (49.1%) … and 36 (34.0%) …": both values are
-    at 12 weeks, however far from it.
-    """
-    context = number_context(text, mention.start, mention.end)
-    return _in_setting(context, sole_setting(text), setting_value(text, mention))
 
 
 def _cell_of(row: str, mention: NumberMention) -> list[NumberMention]:
@@ -1908,7 +1903,7 @@ def _contradicting(
         ):
             continue
         for other in numbers:
-            have = _evidence_context(ev.text, other)
+            have = number_context(ev.text, other.start, other.end)
             named = bool(wanted.names & have.names)
             if not same_kind(mention, other, claim, ev.text, same_name=named):
                 continue

@@ -1082,10 +1082,12 @@ def _added_negation(claim: str, evidence: Sequence[Evidence]) -> NegationAdded |
     comparison since …". Only a near restatement is read: a paraphrase may carry the negation
     in other words ("lacks", "only", "fails"), which the claim's words then do not find. A
     negation that limits ("not all", "not only", "not … but") or a comparison, whose negation
-    may be the other order said otherwise, decides nothing.
+    may be the other order said otherwise, decides nothing; nor does "without", which says
+    how or of whom more often than it denies ("rated without knowing the system", "people
+    without a device were excluded").
     """
     negation = _NEGATION.search(claim)
-    if negation is None or COMPARED.search(claim):
+    if negation is None or COMPARED.search(claim) or negation.group(0).casefold() == "without":
         return None
     limited = _LIMITING.search(claim)
     if limited is not None and _stated_limit(limited) is None:

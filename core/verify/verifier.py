@@ -397,7 +397,9 @@ class Checker:
                     swapped=self._swapped(with_pages, text, numbers, ev.evidence, cross=cross),
                     related_only=self.related_work.check(with_pages, claim.text),
                     untraced=untraced,
-                    unadmitted=self._unadmitted(original, text, ev_texts, cross=cross),
+                    unadmitted=self._unadmitted(
+                        original, text, ev_texts, cross=cross, sentence=claim.text
+                    ),
                     restated=restated is not None,
                     whole=whole,
                     absent=tuple(confirmed_absences(original, self.facts)),
@@ -576,11 +578,20 @@ class Checker:
         return phrase
 
     def _unadmitted(
-        self, claim: str, translated: str, evidence: Sequence[str], *, cross: bool
+        self,
+        claim: str,
+        translated: str,
+        evidence: Sequence[str],
+        *,
+        cross: bool,
+        sentence: str = "",
     ) -> Unadmitted | None:
-        """An admitted limitation the paper does not state; read in the paper's language."""
+        """An admitted limitation the paper does not state; read in the paper's language.
+
+        ``sentence``: the text the claim was cut from, when it is a part.
+        """
         if not cross:
-            return self.admissions.check(claim, evidence)
+            return self.admissions.check(claim, evidence, sentence)
         if translated == claim:
             # Retrieval did not need a translation; an admission needs the paper's words.
             if admitted_clause(claim) is None or self.translator is None:
