@@ -1661,3 +1661,26 @@ def test_a_share_in_words_is_no_condition(
     result = bind_numbers(gates.numbers, gates.text, evidence)
     found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
     assert (result.bound, found) == (bound, mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a part of a whole is rivalled by another part of that whole only
+        ("Six of the 64 farms that enrolled dropped out before the second harvest.", None),
+        ("23 of the 64 households were headed by women.", None),
+        ("25 of the 64 households were headed by women.", ("25", "23")),
+    ],
+)
+def test_a_part_of_a_whole_is_rivalled_by_its_other_parts(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    paper = [
+        "Sixteen farms per district were enrolled (64 in total); mean cultivated area was 1.6 "
+        "ha, and 23 of 64 households were headed by women."
+    ]
+    gates = run_gates(claim, PaperFacts(make_paper(paper)))
+    evidence = [Evidence(1, paper[0], (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    result = bind_numbers(gates.numbers, gates.text, evidence)
+    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
+    assert found == mismatch

@@ -617,3 +617,27 @@ def test_none_of_them_backs_all_of_them() -> None:
     lost = "Nine of 36 exposed plots had no living shoots; none of 36 sheltered plots was lost."
     assert check_overclaims(claim, [lost]) == []
     assert check_overclaims(claim, ["Nine of the 36 exposed plots had few living shoots."])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "flagged"),
+    [
+        # a total of two of the paper's counts of the same noun, or of three exactly
+        ("Children from 79 primary schools took part.", False),
+        ("Children from nearly 80 primary schools took part.", False),
+        ("Children from 91 primary schools took part.", False),
+        # another total, or a total of another noun
+        ("Children from 83 primary schools took part.", True),
+        ("Children from 79 hospitals took part.", True),
+    ],
+)
+def test_a_total_of_the_papers_counts(sentence: str, flagged: bool) -> None:
+    paper = make_paper(
+        [
+            "The city removed sugars from meals in all 41 of its publicly funded primary schools.",
+            "We compared them with 38 primary schools in the neighbouring districts.",
+            "A further 12 primary schools joined later, as did 30 hospitals.",
+        ]
+    )
+    reasons = run_gates(sentence, PaperFacts(paper)).reasons
+    assert any(r.startswith("number_not_in_paper") for r in reasons) is flagged

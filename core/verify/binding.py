@@ -1894,6 +1894,8 @@ def _contradicting(
     #: Per table row, the most the claim's words say of one of its values.
     rows: dict[int, int] = {}
     forms = value_forms(mention)
+    # "Six of the 64 farms": a part of a whole is rivalled only by another part of it
+    whole = _OUT_OF.match(claim, mention.end)
     for ev, numbers in found:
         # "95.6%, 88.0% and 70.8% … at <10, 10 to 20 and >20 km respectively" pairs each value
         # with a label far from it: words near a value do not tell it is the claim's, so a
@@ -1910,6 +1912,9 @@ def _contradicting(
             # A value within the rounding of the claim's, or of the paper's own hedged
             # statement of it ("about 4,400" against 4,363), is the same value; a part of the
             # claim's value ("13 of 22" for a claim of 22) is counted out of it.
+            of = _OUT_OF.match(ev.text, other.end) if whole else None
+            if whole and (of is None or of.group(1) != whole.group(1)):
+                continue
             if (
                 covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)

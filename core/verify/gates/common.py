@@ -162,6 +162,8 @@ class PaperFacts:
         self.gaps: Gaps | None = None  # built on the first number stated as a difference
         self.totals: set[int] | None = None  # built on the first count of a total ("3 of 4")
         self.count_shares: list[CountShare] | None = None  # "29 of 34", on the first percentage
+        #: The paper's whole counts of each noun (stemmed), on the first count not in the paper.
+        self.noun_counts: dict[str, set[Decimal]] | None = None
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""

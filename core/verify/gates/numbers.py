@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from itertools import combinations
 
 from core.text.normalize import (
     BOUND_ABOVE,
@@ -29,7 +30,7 @@ from core.text.normalize import (
     spans_years,
 )
 from core.text.proportions import count_shares
-from core.text.words import content_words
+from core.text.words import content_words, stem
 from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
@@ -85,7 +86,10 @@ def check_numbers(
     derived = [
         m
         for m in checked
-        if _derived(m, text, facts) or _counted(m, text, facts) or _share_of_counts(m, text, facts)
+        if _derived(m, text, facts)
+        or _counted(m, text, facts)
+        or _share_of_counts(m, text, facts)
+        or _summed(m, text, facts)
     ]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
@@ -242,6 +246,54 @@ def _share_of_counts(mention: NumberMention, text: str, facts: PaperFacts) -> bo
         abs(share.percent - mention.value) <= tolerance and content_words(share.words) & wanted
         for share in facts.count_shares
     )
+
+
+def _summed(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
+    """A total the claim adds up from two or three of the paper's counts of its noun.
+
+    "79 primary schools" of "all 41 of its publicly funded primary schools" and "38 primary
+    schools in the neighbouring districts"; a hedged total ("nearly 1,200 people") within its
+    rounding.
+    """
+    if mention.percent or mention.scale or facts.has_number(mention):
+        return False
+    noun = _counted_noun(text, mention)
+    if noun is None or not _whole(mention.value):
+        return False
+    if facts.noun_counts is None:
+        facts.noun_counts = {}
+        for sentence in facts.paper.sentences:
+            for m in extract_numbers(sentence.text):
+                counted = _counted_noun(sentence.text, m)
+                if counted is not None and not m.percent and _whole(m.value):
+                    facts.noun_counts.setdefault(counted, set()).add(m.value)
+    counts = sorted(v for v in facts.noun_counts.get(noun, ()) if 0 < v < mention.value)
+    slack = approximate_tolerance(mention.value) if mention.approximate else Decimal(0)
+    if any(abs(a + b - mention.value) <= slack for a, b in combinations(counts, 2)):
+        return True
+    # three groups add up exactly: a hedge would let too many triples of a paper's counts pass
+    return any(sum(c) == mention.value for c in combinations(counts[:_SUMMED], 3))
+
+
+#: The most counts of one noun tried three at a time.
+_SUMMED = 12
+
+
+#: The plural noun a count counts, a few words on: "41 of its publicly funded primary schools".
+_COUNTED_NOUN = re.compile(
+    r"\s+(?:of\s+(?:its|their|the|all|these)\s+)?(?:[a-z][\w-]*\s+){0,3}?(?P<noun>[a-z]{3,}s)\b",
+    re.I,
+)
+
+
+def _counted_noun(text: str, mention: NumberMention) -> str | None:
+    found = _COUNTED_NOUN.match(text, mention.end)
+    return stem(found["noun"].casefold()) if found else None
+
+
+def _whole(value: Decimal) -> bool:
+    exponent = value.as_tuple().exponent
+    return isinstance(exponent, int) and exponent >= 0
 
 
 def _rows(facts: PaperFacts) -> list[Row]:
