@@ -622,12 +622,12 @@ def test_none_of_them_backs_all_of_them() -> None:
 @pytest.mark.parametrize(
     ("sentence", "flagged"),
     [
-        # a total of two of the paper's counts of the same noun, or of three exactly
+        # a total of two or three of the paper's counts of the same noun, exactly
         ("Children from 79 primary schools took part.", False),
-        ("Children from nearly 80 primary schools took part.", False),
         ("Children from 91 primary schools took part.", False),
         # another total, or a total of another noun
         ("Children from 83 primary schools took part.", True),
+        ("Children from nearly 80 primary schools took part.", True),
         ("Children from 79 hospitals took part.", True),
     ],
 )
