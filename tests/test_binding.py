@@ -25,6 +25,7 @@ from core.verify.binding import (
     states_change,
 )
 from core.verify.gates import PaperFacts, run_gates
+from core.verify.listed_values import listed_mismatch
 from core.verify.owners import value_said_of_other_name
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
@@ -1684,3 +1685,53 @@ def test_a_part_of_a_whole_is_rivalled_by_its_other_parts(
     result = bind_numbers(gates.numbers, gates.text, evidence)
     found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
     assert found == mismatch
+
+
+ADEQUACY = (
+    "Mean adequacy was 3.42 for Kestrel-SLT and 3.21 for VidLingo-L (difference 0.21, 95% CI "
+    "0.09 to 0.33; p=0.001)."
+)
+BY_AGE = (
+    "For the 6 signers under 60, Kestrel-SLT scored 26.3 and exceeded VidLingo-L by 3.1 points."
+)
+BY_RATE = "Mean signing rate was negatively correlated with BLEU-4 (Pearson r=-0.71, p=0.048)."
+PLOTS = (
+    "Sixty 0.25-ha plots in 20 blocks were randomly assigned to treatments; seeded plots "
+    "received the same five-species mix (250 pure live seeds m⁻²) in November 2021."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "mismatch"),
+    [
+        # the first value of a pair follows the first name compared, not the name nearest it
+        (
+            "Raters judged Kestrel-SLT more adequate than VidLingo-L, at 3.42 versus 3.21.",
+            [ADEQUACY],
+            None,
+        ),
+        (
+            "Raters judged Kestrel-SLT more adequate than VidLingo-L, at 3.21 versus 3.42.",
+            [ADEQUACY],
+            ("3.42", "0.09"),
+        ),
+        # a metric is what a value is measured in, not whose it is
+        ("For signers under 60, Kestrel-SLT reached a BLEU-4 of 26.3.", [BY_AGE, BY_RATE], None),
+        (
+            "For signers under 60, Kestrel-SLT reached a BLEU-4 of 28.3.",
+            [BY_AGE, BY_RATE],
+            ("28.3", "26.3"),
+        ),
+        # a unit's exponent ("m⁻²") and a year are no count of plots
+        ("The experiment used 60 quarter-hectare plots in 20 blocks.", [PLOTS], None),
+    ],
+)
+def test_whose_value_and_what_kind(
+    claim: str, paper: list[str], mismatch: tuple[str, str] | None
+) -> None:
+    gates = run_gates(claim, PaperFacts(make_paper(paper)))
+    evidence = [Evidence(1, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate(paper)]
+    result = bind_numbers(gates.numbers, gates.text, evidence)
+    listed = listed_mismatch(gates.numbers, gates.text, evidence)
+    found = result.mismatch or listed
+    assert (found and (found.claim_value, found.paper_value)) == mismatch

@@ -126,9 +126,15 @@ def test_a_significant_difference_the_paper_did_not_find(claim: str, flagged: bo
         ("Corsi span after partial restriction did not differ from normal sleep.", False),
         ("Organic and mixed farms did not differ in visits.", False),
         ("Partial restriction was no different from normal sleep.", False),
-        # values the test's sentence lacks are of another comparison of the two groups
+        # values the test's sentence lacks are of another comparison of the two groups, when
+        # it lacks one of two
         (
             "Partial restriction left 3-back accuracy at 81.5%, unchanged relative to normal "
+            "sleep at 82.0%.",
+            False,
+        ),
+        (
+            "Partial restriction left 3-back accuracy at 0.046, unchanged relative to normal "
             "sleep at 82.0%.",
             False,
         ),

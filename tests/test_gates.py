@@ -129,6 +129,14 @@ def test_overclaim_needs_backing_in_evidence() -> None:
     )
 
 
+def test_a_compound_names_a_kind_and_claims_nothing() -> None:
+    evidence = ["SpanCheck verifies spans."]
+    therapy = "Problem-solving training of SpanCheck verifies spans."
+    assert not any(r.startswith("overclaim") for r in run_gates(therapy, FACTS, evidence).reasons)
+    solved = "SpanCheck solves span verification."
+    assert "overclaim:solve" in run_gates(solved, FACTS, evidence).reasons
+
+
 @pytest.mark.parametrize(
     ("sentence", "flagged"),
     [

@@ -54,7 +54,7 @@ from core.text.words import (
 )
 from core.types import Evidence
 from core.verify.gates.common import bare_name, name_key
-from core.verify.gates.lexicon import STATISTIC_LABELS
+from core.verify.gates.lexicon import METRIC, STATISTIC_LABELS
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names, unit_words
 from core.verify.risk_ratios import (
@@ -232,7 +232,9 @@ def number_context(text: str, start: int, end: int) -> _Context:
     # "9 days (IQR 5-21) versus 47 days": a statistic's label is nobody's name, nor is a unit
     # ("7.6 MPa weaker", "233 kg CO2e/m3 for LC3").
     units = unit_words(text)
-    names = [n for n in names if n not in STATISTIC_LABELS and n not in units]
+    names = [
+        n for n in names if n not in STATISTIC_LABELS and n not in units and not METRIC.fullmatch(n)
+    ]
     if ":" in text[:start] and row:
         # A table row: the row label (before the first colon after the caption) names it too.
         label = text[:start].split(";")[0]
@@ -620,7 +622,7 @@ def bind_numbers(
             _without_population(
                 claim,
                 m,
-                _in_setting(number_context(claim, m.start, m.end), sole, setting_value(claim, m)),
+                _in_setting(_claim_context(claim, m), sole, setting_value(claim, m)),
             ),
             True,
         )
@@ -965,6 +967,25 @@ def _past_population(claim: str, mention: NumberMention, context: _Context) -> _
     return replace(context, words=words | content_words(of.group("noun")))
 
 
+def _claim_context(claim: str, mention: NumberMention) -> _Context:
+    """A claim value's context; the first of a pair ("3.42 versus 3.21") owns no name before it.
+
+    "Kestrel-SLT's translations were more adequate than VidLingo-L's, at 3.42 versus 3.21": the
+    pair follows the order of the names compared, so the nearest name before the first value is
+    the second's.
+    """
+    context = number_context(claim, mention.start, mention.end)
+    if _PAIR_FIRST.match(claim, mention.end) and not _OWNER_AFTER.match(claim, mention.end):
+        return replace(context, names=frozenset())
+    return context
+
+
+#: What follows the first value of a pair: "3.42 versus 3.21", "29.8 vs. 24.6 BLEU-4".
+_PAIR_FIRST = re.compile(
+    r"\s?%?\s*(?:[A-Za-z-]+\s+)?(?:versus|vs\.?|against|compared with)\s+[-−]?\d", re.I
+)
+
+
 def _in_setting(context: _Context, setting: str, own: bool) -> _Context:
     """The context under the sentence's one condition, unless the number is that condition's."""
     if own or context.setting or not setting:
@@ -1155,6 +1176,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _DESIGNATION.search(text[max(0, m.start - _DESIGNATED) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not is_interval_level(text, m)
+        and not _UNIT_EXPONENT.search(text, max(0, m.start - 6), m.start)
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
@@ -1166,6 +1188,8 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
 _CODE_NAME = re.compile(r"\b[A-Z]{2,}[A-Za-z]*-$")
 
 
+#: A unit's exponent: the 2 of "2.9 m⁻²", the 1 of "312 mAh g−1".
+_UNIT_EXPONENT = re.compile(r"(?:^|[\s\d(/])[A-Za-zµ]{1,3}[−\-⁻]$")
 #: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything.
 _SPREAD_SIGN = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _PERCENT_SPREAD = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s?%")

@@ -115,6 +115,8 @@ def listed_mismatch(
                     continue  # the claim states the other value too: it names both items
                 if covers_hedged(mention, paper):
                     continue  # "about 1,500 in each arm" is 1,498 too
+                if is_year(paper, text) != is_year(mention, claim):
+                    continue  # "Sixty plots …; … in November 2021": a year is no count
                 if gap_of(paper, [m.value for m in mentions]):
                     continue  # the gap between two of the claim's values is theirs
                 if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):

@@ -8,6 +8,7 @@ two columns.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -186,6 +187,12 @@ NOT_NAMES = frozenset(
 #: Generic technical acronyms among them, however capitalised: "LLM", "GPUs".
 #: Labels of statistics: "95% CI", "HR 0.81", "SD 12", "(IQR 5-21)"; they name no thing.
 STATISTIC_LABELS = frozenset("ci cri sd se sem iqr hr ahr rr arr aor or irr icc".split())
+#: Metrics a value is measured in: "a BLEU-4 of 26.3" is a score of a system named elsewhere.
+METRIC = re.compile(
+    r"(?:bleu|rouge|chrf|meteor|comet|ter|wer|cer|f1|auc|auroc|auprc|rmse|mae|mse|psnr|ssim|"
+    r"fid|iou|ndcg|mrr)(?:[-@+]?[\w+]*)?",
+    re.I,
+)
 GENERIC_ACRONYMS = (
     frozenset("ai api cpu cpus flops gb ghz gpu gpus llm llms mb ml nlp pdf ram tb url".split())
     | STATISTIC_LABELS

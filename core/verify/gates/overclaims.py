@@ -32,8 +32,10 @@ ZH_NEGATION = re.compile(
     r"(?:并不|并非|没有|不是|未必|不(?![同仅但断管论少])|未|非)"
     r"(?:是|在|对于|对|于|为|能|会|一定|都){0,2}$"
 )
+#: The second part of a compound names a kind ("problem-solving therapy"); it claims nothing.
 EN_OVERCLAIM = re.compile(
-    r"\b(?:" + "|".join(f"(?P<{k}>{c.en})" for k, c in OVERCLAIMS.items()) + r")\b", re.I
+    r"(?<![-\w])(?:" + "|".join(f"(?P<{k}>{c.en})" for k, c in OVERCLAIMS.items()) + r")\b",
+    re.I,
 )
 #: Chinese forms, longest first so 证明了 is read before 证明.
 ZH_FORMS = sorted(
