@@ -1695,6 +1695,7 @@ BY_AGE = (
     "For the 6 signers under 60, Kestrel-SLT scored 26.3 and exceeded VidLingo-L by 3.1 points."
 )
 BY_RATE = "Mean signing rate was negatively correlated with BLEU-4 (Pearson r=-0.71, p=0.048)."
+ANODE = "The doped anode reached 1 A cm⁻² at 70 mV below NiFe and ran for 10 hours."
 PLOTS = (
     "Sixty 0.25-ha plots in 20 blocks were randomly assigned to treatments; seeded plots "
     "received the same five-species mix (250 pure live seeds m⁻²) in November 2021."
@@ -1722,8 +1723,10 @@ PLOTS = (
             [BY_AGE, BY_RATE],
             ("28.3", "26.3"),
         ),
-        # a unit's exponent ("m⁻²") and a year are no count of plots
+        # a unit's exponent ("m⁻²") and a year are no count of plots, in the paper or the claim
         ("The experiment used 60 quarter-hectare plots in 20 blocks.", [PLOTS], None),
+        ("The anode needed 70 mV less to reach 1 A cm⁻².", [ANODE], None),
+        ("The anode needed 90 mV less to reach 1 A cm⁻².", [ANODE], ("90", "70")),
     ],
 )
 def test_whose_value_and_what_kind(

@@ -261,6 +261,15 @@ def is_rate_base(text: str, start: int) -> bool:
 _INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
 
 
+#: What stands before a unit's exponent: the "m⁻" of "m⁻²", the "g−" of "mAh g−1".
+_UNIT_EXPONENT = re.compile(r"(?:^|[\s\d(/])[A-Za-zµ]{1,3}[−\-⁻]$")
+
+
+def is_unit_exponent(text: str, mention: NumberMention) -> bool:
+    """Whether the number is a unit's exponent (the 2 of "2.9 m⁻²"), which is no value."""
+    return _UNIT_EXPONENT.search(text, max(0, mention.start - 6), mention.start) is not None
+
+
 def is_interval_level(text: str, mention: NumberMention) -> bool:
     """Whether the number is an interval's level ("95% CI"), which states no value of anything."""
     return mention.percent and _INTERVAL_LEVEL.match(text, mention.end) is not None

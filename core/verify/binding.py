@@ -35,6 +35,7 @@ from core.text.normalize import (
     gap_tolerance,
     is_interval_level,
     is_rate_base,
+    is_unit_exponent,
     settle_approximate,
     settle_bound,
     settled_mentions,
@@ -1176,7 +1177,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _DESIGNATION.search(text[max(0, m.start - _DESIGNATED) : m.start])
         and not _ENUMERATOR.match(text[m.start :])
         and not is_interval_level(text, m)
-        and not _UNIT_EXPONENT.search(text, max(0, m.start - 6), m.start)
+        and not is_unit_exponent(text, m)
         and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
@@ -1188,8 +1189,6 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
 _CODE_NAME = re.compile(r"\b[A-Z]{2,}[A-Za-z]*-$")
 
 
-#: A unit's exponent: the 2 of "2.9 m⁻²", the 1 of "312 mAh g−1".
-_UNIT_EXPONENT = re.compile(r"(?:^|[\s\d(/])[A-Za-zµ]{1,3}[−\-⁻]$")
 #: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything.
 _SPREAD_SIGN = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _PERCENT_SPREAD = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s?%")

@@ -23,6 +23,7 @@ from core.text.normalize import (
     in_name,
     is_interval_level,
     is_rate_base,
+    is_unit_exponent,
     ratios,
     rounding_tolerance,
     settle_approximate,
@@ -353,7 +354,7 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
 
     Left out: numbers inside ``masked`` spans (citations, cross-references, names), a list
     marker ("1. …", "… (2) LSTM"), a model name's digits (GPT-4) and the parts of a ratio
-    (checked whole), the level of an interval ("95% CI").
+    (checked whole), the level of an interval ("95% CI") and a unit's exponent ("m⁻²").
     """
     marker = LIST_MARKER.match(text)
     skip = list(masked) + ([marker.span()] if marker else [])
@@ -364,7 +365,11 @@ def quantities(text: str, masked: Sequence[tuple[int, int]] = ()) -> list[Number
     for mention in extract_numbers(text):
         if inside(mention.start, mention.end, skip) or glued_to_name(text, mention.start):
             continue
-        if is_rate_base(text, mention.start) or is_interval_level(text, mention):
+        if (
+            is_rate_base(text, mention.start)
+            or is_interval_level(text, mention)
+            or is_unit_exponent(text, mention)
+        ):
             continue
         if mention.canonical not in seen:
             seen.add(mention.canonical)
