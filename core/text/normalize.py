@@ -252,6 +252,12 @@ def settled_mentions(text: str, values: Mapping[bool, Collection[Decimal]]) -> l
 _RATE_BASE = re.compile(r"\b(?:per|for every|in every|out of every)\s+$", re.I)
 
 
+def written_whole(value: Decimal) -> bool:
+    """Written without decimals: 49 is, 49.0 and 38.4 are not (scores, not counts)."""
+    exponent = value.as_tuple().exponent
+    return isinstance(exponent, int) and exponent >= 0
+
+
 def is_rate_base(text: str, start: int) -> bool:
     """Whether the number at ``start`` is what a rate is per, a unit rather than a value."""
     return _RATE_BASE.search(text, max(0, start - 16), start) is not None

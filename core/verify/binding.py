@@ -41,6 +41,7 @@ from core.text.normalize import (
     settled_mentions,
     spans_years,
     spelled_numbers,
+    written_whole,
 )
 from core.text.proportions import Proportion, count_shares, proportions
 from core.text.words import (
@@ -1923,7 +1924,7 @@ def _contradicting(
         # "95.6%, 88.0% and 70.8% … at <10, 10 to 20 and >20 km respectively" pairs each value
         # with a label far from it: words near a value do not tell it is the claim's, so a
         # sentence that states the claim's value has no rival of it.
-        if _RESPECTIVELY.search(ev.text) and any(
+        if RESPECTIVELY.search(ev.text) and any(
             states_value(forms, n) or covers_hedged(mention, n) for n in numbers
         ):
             continue
@@ -1932,12 +1933,12 @@ def _contradicting(
             named = bool(wanted.names & have.names)
             if not same_kind(mention, other, claim, ev.text, same_name=named):
                 continue
-            # A value within the rounding of the claim's, or of the paper's own hedged
-            # statement of it ("about 4,400" against 4,363), is the same value; a part of the
-            # claim's value ("13 of 22" for a claim of 22) is counted out of it.
             of = _OUT_OF.match(ev.text, other.end) if whole else None
             if whole and (of is None or of.group(1) != whole.group(1)):
                 continue
+            # A value within the rounding of the claim's, or of the paper's own hedged
+            # statement of it ("about 4,400" against 4,363), is the same value; a part of the
+            # claim's value ("13 of 22" for a claim of 22) is counted out of it.
             if (
                 covers_hedged(mention, other)
                 or any(_near(v, other) for v in hedged)
@@ -1986,7 +1987,8 @@ def _contradicting(
     return best if best is None or not best_counts else (best[0] + 1, best[1])
 
 
-_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
+#: One value per owner, in order: each value's owner is then the list's, not the nearest.
+RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 
 
 def gap_of(other: NumberMention, values: Sequence[Decimal]) -> bool:
@@ -2125,12 +2127,6 @@ def comparable(a: Decimal, b: Decimal, *, percent: bool = False) -> bool:
         return False
     small = min(a, b)
     return max(a, b) / small < 10 and (percent or written_whole(a) == written_whole(b))
-
-
-def written_whole(value: Decimal) -> bool:
-    """Written without decimals: 49 is, 49.0 and 38.4 are not (scores, not counts)."""
-    exponent = value.as_tuple().exponent
-    return isinstance(exponent, int) and exponent >= 0
 
 
 #: What follows a count, not a year: a measure word (2000条) or a plural noun (2000 questions).

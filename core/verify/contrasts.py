@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.text.long_forms import with_long_forms
-from core.text.normalize import extract_numbers
+from core.text.normalize import extract_numbers, written_whole
 from core.text.quotes import excerpt
 from core.text.words import (
     compared_dimensions,
@@ -27,7 +27,6 @@ from core.text.words import (
     names_group,
 )
 from core.types import Evidence, PaperSentence
-from core.verify.binding import written_whole
 from core.verify.significance import (
     Estimate,
     NotSignificant,

@@ -20,6 +20,7 @@ from core.text.normalize import NumberMention
 from core.types import Evidence
 from core.verify.binding import (
     NAME,
+    RESPECTIVELY,
     Mismatch,
     is_year,
     number_context,
@@ -56,8 +57,6 @@ _TURN = re.compile(
 )
 #: Units written in capitals ("10 TB", "3 GHz") are not names a value belongs to.
 _UNIT = re.compile(r"[kmgtp]i?b(?:ytes?)?|[kmgt]?hz|[kmgtp]?flops?|[kmgt]?bps", re.I)
-#: One value per owner, in order: each value's owner is then the list's, not the nearest.
-_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _WORD = re.compile(r"[\u3400-\u9fff]|[^\W\d_]+", re.I)
 #: Words (a Chinese character counts half) an owner may stand before its value.
 _REACH = 8.0
@@ -142,7 +141,7 @@ def value_of_other_owner(
     things and are not read, nor are sentences that pair values with owners "respectively".
     """
     claim_numbers = stated_numbers(claim)
-    sentences = [(ev, _owned(ev.text)) for ev in evidence if not _RESPECTIVELY.search(ev.text)]
+    sentences = [(ev, _owned(ev.text)) for ev in evidence if not RESPECTIVELY.search(ev.text)]
     for mention in mentions:
         if written_whole(mention.value) and mention.value < 10:
             continue

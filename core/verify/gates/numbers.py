@@ -29,6 +29,7 @@ from core.text.normalize import (
     settle_approximate,
     settle_bound,
     spans_years,
+    written_whole,
 )
 from core.text.proportions import count_shares
 from core.text.words import content_words, stem
@@ -258,14 +259,14 @@ def _summed(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
     if mention.percent or mention.scale or facts.has_number(mention):
         return False
     noun = _counted_noun(text, mention)
-    if noun is None or not _whole(mention.value):
+    if noun is None or not written_whole(mention.value):
         return False
     if facts.noun_counts is None:
         facts.noun_counts = {}
         for sentence in facts.paper.sentences:
             for m in extract_numbers(sentence.text):
                 counted = _counted_noun(sentence.text, m)
-                if counted is not None and not m.percent and _whole(m.value):
+                if counted is not None and not m.percent and written_whole(m.value):
                     facts.noun_counts.setdefault(counted, set()).add(m.value)
     # exactly: within a hedge, a part and the whole it is part of ("2,243 calls", "576 calls")
     # would add up to "about 3,000 calls"
@@ -287,13 +288,9 @@ _COUNTED_NOUN = re.compile(
 
 
 def _counted_noun(text: str, mention: NumberMention) -> str | None:
+    """The stem of the plural noun a count counts ("school"), or None."""
     found = _COUNTED_NOUN.match(text, mention.end)
     return stem(found["noun"].casefold()) if found else None
-
-
-def _whole(value: Decimal) -> bool:
-    exponent = value.as_tuple().exponent
-    return isinstance(exponent, int) and exponent >= 0
 
 
 def _rows(facts: PaperFacts) -> list[Row]:
