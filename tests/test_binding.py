@@ -13,6 +13,7 @@ from core.config import CheckerSettings
 from core.text.normalize import NumberMention, extract_numbers
 from core.types import Evidence
 from core.verify.binding import (
+    Binding,
     arm_named,
     bind_numbers,
     gap_of,
@@ -1559,6 +1560,18 @@ def test_a_count_of_the_claims_noun_is_its_value(
     assert (_mismatch(claim, evidence) is not None) == flagged
 
 
+def _bound_in(claim: str, paper: list[str]) -> Binding:
+    """The claim's numbers, as the gates read them, bound to the paper's sentences."""
+    gates = run_gates(claim, PaperFacts(make_paper(paper)))
+    evidence = [Evidence(2, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate(paper)]
+    return bind_numbers(gates.numbers, gates.text, evidence)
+
+
+def _pair(result: Binding) -> tuple[str, str] | None:
+    found = result.mismatch
+    return found and (found.claim_value, found.paper_value)
+
+
 COURT = (
     "Methods: In a three-arm randomised trial in the Marrow Valley County Municipal Court "
     "(March 2021 to August 2022), 4,500 people charged with misdemeanours and released before "
@@ -1599,15 +1612,7 @@ COURT_LEFT = (
 def test_groups_of_a_total_and_compounds_written_apart(
     claim: str, mismatch: tuple[str, str] | None
 ) -> None:
-    facts = PaperFacts(make_paper([COURT, COURT_ARMS, COURT_LEFT]))
-    gates = run_gates(claim, facts)
-    evidence = [
-        Evidence(2, t, (0.0, 0.0, 1.0, 1.0), 0.9, i)
-        for i, t in enumerate([COURT, COURT_ARMS, COURT_LEFT])
-    ]
-    result = bind_numbers(gates.numbers, gates.text, evidence)
-    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
-    assert found == mismatch
+    assert _pair(_bound_in(claim, [COURT, COURT_ARMS, COURT_LEFT])) == mismatch
 
 
 DISTANCES = (
@@ -1635,11 +1640,7 @@ DISTANCES = (
     ],
 )
 def test_values_paired_respectively(claim: str, mismatch: tuple[str, str] | None) -> None:
-    gates = run_gates(claim, PaperFacts(make_paper([DISTANCES])))
-    evidence = [Evidence(1, DISTANCES, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
-    result = bind_numbers(gates.numbers, gates.text, evidence)
-    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
-    assert found == mismatch
+    assert _pair(_bound_in(claim, [DISTANCES])) == mismatch
 
 
 @pytest.mark.parametrize(
@@ -1657,11 +1658,8 @@ def test_a_share_in_words_is_no_condition(
         "Curtailment cut bat deaths by two-thirds at 5.5 m/s.",
         "Turbines on control nights started at 3.5 m/s, cutting deaths by a tenth.",
     ]
-    gates = run_gates(claim, PaperFacts(make_paper(paper)))
-    evidence = [Evidence(1, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate(paper)]
-    result = bind_numbers(gates.numbers, gates.text, evidence)
-    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
-    assert (result.bound, found) == (bound, mismatch)
+    result = _bound_in(claim, paper)
+    assert (result.bound, _pair(result)) == (bound, mismatch)
 
 
 @pytest.mark.parametrize(
@@ -1680,11 +1678,7 @@ def test_a_part_of_a_whole_is_rivalled_by_its_other_parts(
         "Sixteen farms per district were enrolled (64 in total); mean cultivated area was 1.6 "
         "ha, and 23 of 64 households were headed by women."
     ]
-    gates = run_gates(claim, PaperFacts(make_paper(paper)))
-    evidence = [Evidence(1, paper[0], (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
-    result = bind_numbers(gates.numbers, gates.text, evidence)
-    found = result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)
-    assert found == mismatch
+    assert _pair(_bound_in(claim, paper)) == mismatch
 
 
 ADEQUACY = (
