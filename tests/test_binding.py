@@ -1732,3 +1732,30 @@ def test_whose_value_and_what_kind(
     listed = listed_mismatch(gates.numbers, gates.text, evidence)
     found = result.mismatch or listed
     assert (found and (found.claim_value, found.paper_value)) == mismatch
+
+
+JUDGED = [
+    ev(
+        "The six annotators had a mean accuracy of 58.7% with weak agreement; VeriRev "
+        "classified 91.0% (546/600) of the same reviews correctly."
+    ),
+    replace(ev("VeriRev wrongly flagged 7.7% of genuine reviews as fake."), sentence_index=1),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "bound", "mismatch"),
+    [
+        # the count a value restates in brackets is no word of it: "reviews correctly" are 91.0%'s
+        ("VeriRev was correct on 91% of the same reviews.", 1, None),
+        ("VeriRev was correct on 81% of the same reviews.", 0, ("81%", "91.0%")),
+    ],
+)
+def test_a_bracket_restating_a_value_is_no_word_of_it(
+    claim: str, bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    result = bind_numbers(extract_numbers(claim), claim, JUDGED)
+    assert result.bound == bound
+    assert (result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)) == (
+        mismatch
+    )

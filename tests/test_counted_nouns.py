@@ -121,3 +121,31 @@ def test_the_verdict_names_the_papers_count() -> None:
     )
     right = checker.verify("The system has four components.")[0]
     assert not right.status.flagged
+
+
+KIT = paper_counts(
+    make_paper(
+        [
+            "In the kit arm, 498 participants returned a kit and 37 attended clinician-taken "
+            "screening instead."
+        ]
+    ).sentences
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a count whose noun the sentence leaves out after "and" adds to the one it names
+        ("The kit arm had 535 participants.", None),
+        (
+            "The kit arm had 545 participants.",
+            ("545 participants", "498 participants"),
+        ),
+    ],
+)
+def test_a_count_with_its_noun_left_out_adds_up(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    found = count_mismatch(claim, KIT)
+    assert (found and (found.claim_value, found.paper_value)) == mismatch

@@ -413,6 +413,7 @@ HORIZONS = PaperFacts(
         [
             "We compare 6 models. HTML reaches 0.401 at n=3 and 0.302 at n=7.",
             "Each model is evaluated for n = 3, 7, 15 and 30, with significance at p ≤ 0.001.",
+            "The gap at n=15 was not significant (p=0.10).",
         ]
     )
 )
@@ -427,12 +428,43 @@ HORIZONS = PaperFacts(
         ("The difference is significant (p < 0.001).", []),
         # a value the paper never assigns to a letter it assigns others to
         ("Only n=6 reaches significance.", ["number_unit_not_in_paper:n=6"]),
+        # the paper's trailing zero writes the same value
+        ("The gap at n=15 was not significant (p = 0.1).", []),
+        ("The gap at n=15 was not significant (p = 0.302).", ["number_unit_not_in_paper:p=0.302"]),
         # a letter the paper never assigns says nothing
         ("The 6 models use k=6 neighbours.", []),
     ],
 )
 def test_a_conditions_value_must_be_the_papers(sentence: str, reasons: list[str]) -> None:
     assert list(run_gates(sentence, HORIZONS).reasons) == reasons
+
+
+ROUNDED = PaperFacts(
+    make_paper(
+        [
+            "At 10 months, 27.4% of intervention and 18.1% of control children ate two portions "
+            "a day, against 26.6% at baseline.",
+            "The detector reached an F1 of 0.779 on 23.8 sites on average.",
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # a share or decimal the paper states with more digits, rounded
+        ("About 27% of children in garden schools ate two portions a day.", []),
+        ("In garden schools 27% of children ate two portions a day, against 18% of controls.", []),
+        ("The detector reached an F1 of 0.78.", []),
+        # rounded otherwise, or a whole count, it is not the paper's
+        ("In garden schools 28% of children ate two portions a day.", ["number_not_in_paper:28%"]),
+        ("The detector reached an F1 of 0.77.", ["number_not_in_paper:0.77"]),
+        ("The detector was tested on 24 sites.", ["number_not_in_paper:24"]),
+    ],
+)
+def test_a_rounded_value_is_the_papers(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, ROUNDED).reasons) == reasons
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,10 @@ RETAINED = (
     "and 1,062 of 1,248 (85%) in the control group."
 )
 RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in Ohio."
+CALLERS = (
+    "Of the callers, 171 (41.5%) were aged 65 or over and 158 (38.3%) had a mental health "
+    "condition recorded as the main reason for calls."
+)
 
 
 @pytest.mark.parametrize(
@@ -91,6 +95,18 @@ RECRUITED = "We recruited 412 adults, aged 65 years or older, from 12 clinics in
             "Sleep time was 7 h 22 min (SD 21 min) in the normal group and 3 h 41 min (SD 14 min) "
             "in the partial group.",
             None,
+        ),
+        # a change the claim states is no share of those the sentence lists; a share is
+        (
+            "Callers with mental health needs gained most, with calls cut by about 42% versus "
+            "16% among others.",
+            CALLERS,
+            None,
+        ),
+        (
+            "Some 42% had a mental health condition as the main reason for their calls.",
+            CALLERS,
+            ("42%", "38.3%"),
         ),
         # an item's own number is no value of it; the claim names both items by theirs
         ("Respondents aged 60 and over lost more trust than those under 40.", AGES, None),

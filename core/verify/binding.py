@@ -207,7 +207,7 @@ def number_context(text: str, start: int, end: int) -> _Context:
     left = _side(reversed(_durations_joined(_tokens(text[:start]))), row)
     # The value's interval or test in brackets is no word of it: "62% (95% CI 53 to 69) within
     # 7 to 59 days" is said within 7 to 59 days.
-    aside = _STATISTIC_ASIDE.match(text, end)
+    aside = _STATISTIC_ASIDE.match(text, end) or _FIGURES_ASIDE.match(text, end)
     after = text[aside.end() if aside else end : _bracket_end(text, start, end)]
     right = _side(_durations_joined(_tokens(after)), row, ahead=True)
     # What a value is compared with is not whose it is: "11 kJ/mol, weaker than Ni2(m-dobdc)".
@@ -275,6 +275,8 @@ def _owner_name(word: str) -> bool:
 _STATISTIC_ASIDE = re.compile(
     r"\s*\((?:\d+%\s*)?(?:CI|CrI|UI|confidence|credible|p|SD|SE|SEM|IQR|range)\b[^()]*\)"
 )
+#: The value's count or share restated: "91.0% (546/600)", "158 (38.3%)", "(n = 42)".
+_FIGURES_ASIDE = re.compile(r"\s*\(\s*(?:n\s*=\s*)?[\d.,]+\s*(?:%|/\s*[\d.,]+)?\s*\)")
 
 
 def _own_setting(text: str, start: int, end: int) -> str:

@@ -43,7 +43,7 @@ def change_as_level(
     if not said:
         return None
     # each evidence value, and whether its sentence states it as a change
-    read = [(ev, [(m, _named_change(ev.text, m)) for m in _values(ev.text)]) for ev in evidence]
+    read = [(ev, [(m, named_change(ev.text, m)) for m in _values(ev.text)]) for ev in evidence]
     for mention in said:
         # the value as written: a hedged one settled on a paper value is no level's
         forms = value_forms(replace(mention, value=written_and_read(mention)[-1]))
@@ -72,7 +72,7 @@ def change_as_level(
     return None
 
 
-def _named_change(text: str, mention: NumberMention) -> bool:
+def named_change(text: str, mention: NumberMention) -> bool:
     """A change by its name ("difference 17"), its words ("roughly 10% higher") or its sign.
 
     A signed value opening a statistic's bracket is a difference: "ISI scores (-1.6, 95% CI

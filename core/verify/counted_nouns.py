@@ -167,9 +167,20 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
         }
         if len(wholes) != 1:
             continue
-        written, sentence = next(iter(wholes.values()))
+        value, (written, sentence) = next(iter(wholes.items()))
+        if count.value - value in _elided(sentence.text):
+            continue  # "498 participants returned a kit and 37 attended …" counts 535
         return Mismatch(count.written, written, sentence.page, sentence.index)
     return _exchanged_count(claim, paper)
+
+
+#: A count whose noun is left out after "and": "498 participants returned a kit and 37 attended".
+_ELIDED = re.compile(r"\band\s+(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s+(?![a-z]+s\b)[a-z]+\b")
+
+
+def _elided(text: str) -> set[int]:
+    """The counts a sentence gives with their noun left out."""
+    return {int(m.group("n").replace(",", "")) for m in _ELIDED.finditer(text)}
 
 
 def _exchanged_count(claim: str, paper: PaperCounts) -> Mismatch | None:

@@ -30,10 +30,12 @@ from core.verify.binding import (
     is_table_row,
     is_year,
     measure_of,
+    said_as_change,
     stated_numbers,
     states_value,
     value_forms,
 )
+from core.verify.change_levels import named_change
 from core.verify.risk_ratios import is_risk_change
 
 #: Where a list's parts meet, outside brackets.
@@ -92,6 +94,7 @@ def listed_mismatch(
             or distance_of_levels(claim, mention, texts)
         ):
             continue
+        change = said_as_change(claim, mention)
         forms = value_forms(mention)
         wanted = claim_words - {mention.canonical.casefold()}
         found: Mismatch | None = None
@@ -119,11 +122,18 @@ def listed_mismatch(
                     continue  # "Sixty plots …; … in November 2021": a year is no count
                 if gap_of(paper, [m.value for m in mentions]):
                     continue  # the gap between two of the claim's values is theirs
+                if change and not _lists_changes(own, paper, text):
+                    continue  # "calls cut by about 42%" is no share of those listed
                 if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):
                     found = Mismatch(mention.raw, paper.raw, ev.page, ev.sentence_index)
         if found is not None:
             return found
     return None
+
+
+def _lists_changes(own: _Part, paper: NumberMention, text: str) -> bool:
+    """Whether the part stating the value, or its counterpart, states a change."""
+    return any(named_change(text, n) for n in own.numbers) or named_change(text, paper)
 
 
 def _stated_elsewhere(

@@ -224,6 +224,8 @@ class PaperFacts:
         if not re.search(head + r"\d", self.unit_text):
             return None
         number = re.escape(canonical_number(mention.value))
+        # "p=0.1" is the paper's "p=0.10"
+        number += r"0*" if "." in number else r"(?:\.0+)?"
         listed = r"(?:[\d.]+\s?(?:,|and|or|&)\s?)*"
         return re.search(head + listed + rf"{number}(?![\d.])", self.unit_text) is not None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 
 from core.text.normalize import (
@@ -103,7 +103,7 @@ def check_numbers(
             unit = None
         if unit is not None and _calendar_year(mention) and _names_a_date(unit):
             unit = None  # 2021年, "the 2020 step-up" are dates
-        found = facts.has_number(mention)
+        found = facts.has_number(mention) or bool(_rounding(mention, text, facts))
         # A value assigned to a condition's letter ("n=6") must be one the paper assigns to it,
         # when it assigns that letter others ("n=3, 7, 15 and 30").
         letter = assigned_letter(text, mention.start)
@@ -431,14 +431,45 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
             return mention
         return settle_bound(mention, _values_of(mention, text, facts), above=above)
     before = _HEDGED_BEFORE.search(ahead)
-    if mention.scale or not (before or _HEDGED_AFTER.match(text, mention.end)):
+    if mention.scale:
         return mention
+    if not (before or _HEDGED_AFTER.match(text, mention.end)):
+        return _rounded(mention, text, facts)
     # The first number of a range shares its end's percent sign: "about 16-17%".
     percent = mention.percent or bool(_PERCENT_RANGE.match(text, mention.end))
     mention = replace(mention, approximate=True, percent=percent)
     if facts.has_number(mention):
         return mention
     return settle_approximate(mention, _values_of(mention, text, facts))
+
+
+def _rounded(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMention:
+    """An unhedged value read as the one paper value it rounds, when there is one."""
+    near = _rounding(mention, text, facts)
+    return replace(mention, value=near.pop()) if len(near) == 1 else mention
+
+
+def _rounding(mention: NumberMention, text: str, facts: PaperFacts) -> set[Decimal]:
+    """The paper values a share or decimal rounds, absent itself: "27%" of 27.4% (or 26.6%).
+
+    A whole count ("24 sites") is no rounding.
+    """
+    exponent = mention.value.as_tuple().exponent
+    if (
+        (not mention.percent and "." not in mention.raw)
+        or not isinstance(exponent, int)
+        or facts.has_number(mention)
+    ):
+        return set()
+    step = Decimal(1).scaleb(exponent)
+    return {
+        v
+        for v in _values_of(mention, text, facts)
+        if isinstance(e := v.as_tuple().exponent, int)
+        and e < exponent
+        and v.quantize(step, ROUND_HALF_UP) == mention.value
+        and facts.has_number(replace(mention, value=v))
+    }
 
 
 def _near_with_unit(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
