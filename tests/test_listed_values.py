@@ -54,6 +54,14 @@ CALLERS = (
     "Of the callers, 171 (41.5%) were aged 65 or over and 158 (38.3%) had a mental health "
     "condition recorded as the main reason for calls."
 )
+ADVICE = (
+    "The most frequent recommendations were stopping therapy (38%), intravenous-to-oral switch "
+    "(27%) and de-escalation (21%)."
+)
+CALLS = (
+    "The effect on calls was greater among participants whose calls were mainly related to a "
+    "mental health condition (RR 0.58, 0.45 to 0.75) than among other participants (RR 0.84)."
+)
 
 
 @pytest.mark.parametrize(
@@ -96,13 +104,9 @@ CALLERS = (
             "in the partial group.",
             None,
         ),
-        # a change the claim states is no share of those the sentence lists; a share is
-        (
-            "Callers with mental health needs gained most, with calls cut by about 42% versus "
-            "16% among others.",
-            CALLERS,
-            None,
-        ),
+        # a change no ratio gives is read as the listed share it states
+        ("Stopping therapy fell by 27%.", ADVICE, ("27%", "38%")),
+        # a share the claim gives for another item of the list
         (
             "Some 42% had a mental health condition as the main reason for their calls.",
             CALLERS,
@@ -123,6 +127,27 @@ def test_a_listed_value_belongs_to_its_own_item(
     mismatch = listed_mismatch(
         stated_numbers(claim), claim, [Evidence(3, evidence, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
     )
+    assert (mismatch and (mismatch.claim_value, mismatch.paper_value)) == found
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        # a change a ratio gives ("RR 0.58") is no share of those the other sentence lists
+        (
+            "Callers with mental health needs gained most, with calls cut by about 42% versus "
+            "16% among others.",
+            None,
+        ),
+    ],
+)
+def test_a_change_a_ratio_gives_is_no_listed_share(
+    claim: str, found: tuple[str, str] | None
+) -> None:
+    evidence = [
+        Evidence(2, t, (0.0, 0.0, 1.0, 1.0), 0.9, i) for i, t in enumerate([CALLERS, CALLS])
+    ]
+    mismatch = listed_mismatch(stated_numbers(claim), claim, evidence)
     assert (mismatch and (mismatch.claim_value, mismatch.paper_value)) == found
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from core.text.normalize import NumberMention
@@ -34,9 +34,10 @@ from core.verify.binding import (
     stated_numbers,
     states_value,
     value_forms,
+    written_and_read,
 )
 from core.verify.change_levels import named_change
-from core.verify.risk_ratios import is_risk_change
+from core.verify.risk_ratios import is_risk_change, ratio_gives
 
 #: Where a list's parts meet, outside brackets.
 _JOINT = re.compile(
@@ -94,7 +95,10 @@ def listed_mismatch(
             or distance_of_levels(claim, mention, texts)
         ):
             continue
-        change = said_as_change(claim, mention)
+        # a change a ratio gives ("RR 0.58": "cut by about 42%") is no listed share
+        change = said_as_change(claim, mention) and any(
+            ratio_gives(replace(mention, value=v), texts) for v in written_and_read(mention)
+        )
         forms = value_forms(mention)
         wanted = claim_words - {mention.canonical.casefold()}
         found: Mismatch | None = None
@@ -123,7 +127,7 @@ def listed_mismatch(
                 if gap_of(paper, [m.value for m in mentions]):
                     continue  # the gap between two of the claim's values is theirs
                 if change and not _lists_changes(own, paper, text):
-                    continue  # "calls cut by about 42%" is no share of those listed
+                    continue
                 if not _stated_elsewhere(forms, _own_words(other, parts), ev, every):
                     found = Mismatch(mention.raw, paper.raw, ev.page, ev.sentence_index)
         if found is not None:

@@ -327,6 +327,14 @@ def is_risk_change(claim: str, mention: NumberMention) -> bool:
     return _converts(claim, mention) is not None
 
 
+def ratio_gives(mention: NumberMention, texts: Iterable[str]) -> bool:
+    """Whether a ratio of the texts is the percentage as a change: "RR 0.58" is 42% fewer."""
+    if not mention.percent:
+        return False
+    share = mention.value / 100
+    return any(_ratio_in(t, w, mention) for t in texts for w in (1 - share, 1 + share))
+
+
 def _ratio_in(evidence: str, wanted: Decimal, mention: NumberMention) -> NumberMention | None:
     """The evidence's ratio equal to ``wanted`` at the precision of the claim's percentage."""
     if not RATIO_WORDS.search(evidence):
