@@ -10,6 +10,8 @@ value when they open with their items ("specificity 0.88"). The words of one ite
 its label. A claim whose value one part states, that holds another part's label and none of
 the first's, gives that other item the value; the paper's value is the other part's value of
 the same kind (percent, scale, decimals and the unit after it), in the same place among them.
+A change the claim states that a ratio of the evidence gives ("cut by about 42%", "RR 0.58") is
+no share a list states, unless the list's values are changes too.
 """
 
 from __future__ import annotations
