@@ -1759,3 +1759,37 @@ def test_a_bracket_restating_a_value_is_no_word_of_it(
     assert (result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)) == (
         mismatch
     )
+
+
+OFFENCES = [
+    ev(
+        "The mean number of proven offences per person over 24 months was 0.94 in the "
+        "conferencing arm and 1.21 in the court arm (incidence rate ratio 0.78, 95% CI 0.64 to "
+        "0.95; p=0.013)."
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a span is one in any unit: two years are 24 months
+        (
+            "Over the two-year follow-up, young people in the conferencing arm averaged 0.94 "
+            "proven offences each, compared with 1.21 for those processed by the court.",
+            None,
+        ),
+        (
+            "Over the two-year follow-up, young people in the conferencing arm averaged 1.21 "
+            "proven offences each.",
+            ("1.21", "0.94"),
+        ),
+    ],
+)
+def test_a_span_in_another_unit_is_the_same_setting(
+    claim: str, mismatch: tuple[str, str] | None
+) -> None:
+    result = bind_numbers(extract_numbers(claim), claim, OFFENCES)
+    assert (result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)) == (
+        mismatch
+    )

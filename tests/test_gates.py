@@ -445,6 +445,7 @@ ROUNDED = PaperFacts(
             "At 10 months, 27.4% of intervention and 18.1% of control children ate two portions "
             "a day, against 26.6% at baseline.",
             "The detector reached an F1 of 0.779 on 23.8 sites on average.",
+            "Riders completed 2,184,300 trips.",
         ]
     )
 )
@@ -457,6 +458,9 @@ ROUNDED = PaperFacts(
         ("About 27% of children in garden schools ate two portions a day.", []),
         ("In garden schools 27% of children ate two portions a day, against 18% of controls.", []),
         ("The detector reached an F1 of 0.78.", []),
+        ("Riders completed about 2.2 million trips.", []),
+        ("Riders completed 2.2 million trips.", []),
+        ("Riders completed about 2.5 million trips.", ["number_not_in_paper:2.5 million"]),
         # rounded otherwise, or a whole count, it is not the paper's
         ("In garden schools 28% of children ate two portions a day.", ["number_not_in_paper:28%"]),
         ("The detector reached an F1 of 0.77.", ["number_not_in_paper:0.77"]),

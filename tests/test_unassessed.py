@@ -160,3 +160,17 @@ REVIEWS = make_paper(
 def test_each_example_of_what_was_not_measured(claim: str, flagged: bool) -> None:
     evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in REVIEWS.sentences]
     assert (check_left_open(claim, left_open(REVIEWS.sentences), evidence) is not None) == flagged
+
+
+def test_a_pronoun_left_open_is_no_topic() -> None:
+    paper = make_paper(
+        [
+            "The code-writing variant raised arithmetic accuracy to 60.2%; it was not evaluated on "
+            "other question types.",
+        ]
+    )
+    open_ = left_open(paper.sentences)
+    evidence = [Evidence(s.page, s.text, s.bbox, 1.0, s.index) for s in paper.sentences]
+    assert all(q.what for q in open_)
+    claim = "Temperature scaling cut the model's calibration error from 0.112 to 0.041."
+    assert check_left_open(claim, open_, evidence) is None

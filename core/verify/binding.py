@@ -481,11 +481,28 @@ def _abbreviates(a: str, b: str) -> bool:
 
 
 def _same_setting(a: str, b: str) -> bool:
-    """One condition, in one form or another: "3-day" is the column "n=3" of a horizon table."""
+    """One condition, in one form or another: "3-day" is the column "n=3" of a horizon table.
+
+    A span is one in any unit: "2-year" is "24-month", "12-week" is "3-month".
+    """
     if a == b:
         return True
+    first, second = _span_days(a), _span_days(b)
+    if first is not None and second is not None:
+        return abs(first - second) <= max(first, second) / 10
     numbers = [re.findall(r"\d+(?:\.\d+)?", s) for s in (a, b)]
     return len(numbers[0]) == 1 and numbers[0] == numbers[1]
+
+
+_SPAN = re.compile(r"(?P<n>\d+(?:\.\d+)?)-(?P<unit>hour|day|week|month|year)s?")
+_DAYS = {"hour": Decimal(1) / 24, "day": Decimal(1), "week": Decimal(7)}
+_DAYS |= {"month": Decimal("30.44"), "year": Decimal("365.25")}
+
+
+def _span_days(setting: str) -> Decimal | None:
+    """A span's length in days ("24-month": 730.56), or None for another condition."""
+    match = _SPAN.fullmatch(setting)
+    return None if match is None else Decimal(match.group("n")) * _DAYS[match.group("unit")]
 
 
 def derived(value: Decimal, numbers: Sequence[Decimal], slack: Decimal = Decimal(0)) -> bool:

@@ -45,7 +45,8 @@ def clause_mismatch(
     the same kind, which is named (the same-placed one of a range).
     Whole numbers below 10 are not read. A claim that itself turns to a contrasting clause
     ("In people with obesity …, but in those with a BMI under 25 …") holds, for each value,
-    only the condition of the value's own clause.
+    only the condition of the value's own clause. A claim that goes from one clause's value to
+    the other's ("cut from 0.112 to 0.041") states both.
     """
     own_clauses = _clauses(claim)
     texts = [e.text for e in evidence]
@@ -61,14 +62,19 @@ def clause_mismatch(
         forms = value_forms(mention)
         # A table row's semicolons part its cells, not clauses.
         for ev in (e for e in evidence if not is_table_row(e.text)):
-            found = _in_other_clause(mention, forms, claim, words, ev)
+            found = _in_other_clause(mention, forms, claim, words, ev, mentions)
             if found is not None:
                 return found
     return None
 
 
 def _in_other_clause(
-    mention: NumberMention, forms: set[Decimal], claim: str, words: set[str], ev: Evidence
+    mention: NumberMention,
+    forms: set[Decimal],
+    claim: str,
+    words: set[str],
+    ev: Evidence,
+    claimed: Sequence[NumberMention],
 ) -> Mismatch | None:
     bounds = _clauses(ev.text)
     if len(bounds) < 2:
@@ -106,8 +112,28 @@ def _in_other_clause(
         place = next((i for i, m in enumerate(kind) if states_value(forms, m)), 0)
         if rivals:
             rival = rivals[min(place, len(rivals) - 1)]
+            if any(states_value(value_forms(m), rival) for m in _from_to(claim, mention, claimed)):
+                continue
             return Mismatch(mention.raw, rival.raw, ev.page, ev.sentence_index)
     return None
+
+
+def _from_to(
+    claim: str, mention: NumberMention, claimed: Sequence[NumberMention]
+) -> list[NumberMention]:
+    """The claim's value the mention's change starts or ends at: 0.112 of "from 0.112 to 0.041"."""
+    out = []
+    for other in claimed:
+        if other is mention:
+            continue
+        first, second = sorted((other, mention), key=lambda m: m.start)
+        if _FROM.search(claim, 0, first.start) and _TO.fullmatch(claim, first.end, second.start):
+            out.append(other)
+    return out
+
+
+_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|under\s+|over\s+)?$", re.I)
+_TO = re.compile(r"[^\d,;]{0,20}?\bto\s+(?:about\s+|around\s+|roughly\s+|under\s+|over\s+)?", re.I)
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:

@@ -134,12 +134,14 @@ def left_open(sentences: Sequence[PaperSentence]) -> list[OpenQuestion]:
     Each thing a list of them names is left open on its own too: "We did not record pesticide
     use or nesting substrate" leaves pesticide use open.
     """
+    # a pronoun's ("it was not evaluated on …") is no topic: it would share nothing with every claim
     return [
-        OpenQuestion(s.text, s.page, _topic(what), _CAUSAL.search(what) is not None)
+        OpenQuestion(s.text, s.page, topic, _CAUSAL.search(what) is not None)
         for s in sentences
         for number, pattern in enumerate(_OPEN)
         if (found := pattern.search(s.text)) is not None and not (number >= _GAPS and _motivates(s))
         for what in (_items(found) if number == 0 else [found.group("what")])
+        if (topic := _topic(what))
     ]
 
 

@@ -431,9 +431,7 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
             return mention
         return settle_bound(mention, _values_of(mention, text, facts), above=above)
     before = _HEDGED_BEFORE.search(ahead)
-    if mention.scale:
-        return mention
-    if not (before or _HEDGED_AFTER.match(text, mention.end)):
+    if mention.scale or not (before or _HEDGED_AFTER.match(text, mention.end)):
         return _rounded(mention, text, facts)
     # The first number of a range shares its end's percent sign: "about 16-17%".
     percent = mention.percent or bool(_PERCENT_RANGE.match(text, mention.end))
@@ -446,29 +444,34 @@ def _settled(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMent
 def _rounded(mention: NumberMention, text: str, facts: PaperFacts) -> NumberMention:
     """An unhedged value read as the one paper value it rounds, when there is one."""
     near = _rounding(mention, text, facts)
-    return replace(mention, value=near.pop()) if len(near) == 1 else mention
+    if len(near) != 1:
+        return mention
+    factor = mention.magnitude / mention.value
+    return replace(mention, value=near.pop() / factor)
 
 
 def _rounding(mention: NumberMention, text: str, facts: PaperFacts) -> set[Decimal]:
     """The paper values a share or decimal rounds, absent itself: "27%" of 27.4% (or 26.6%).
 
-    A whole count ("24 sites") is no rounding.
+    "2.2 million" rounds 2,184,300; a whole count ("24 sites", "2 million") is no rounding.
     """
     exponent = mention.value.as_tuple().exponent
     if (
-        (not mention.percent and "." not in mention.raw)
+        (not mention.percent and "." not in mention.raw.split()[0])
         or not isinstance(exponent, int)
+        or not mention.value
         or facts.has_number(mention)
     ):
         return set()
     step = Decimal(1).scaleb(exponent)
+    factor = mention.magnitude / mention.value
     return {
         v
         for v in _values_of(mention, text, facts)
-        if isinstance(e := v.as_tuple().exponent, int)
+        if isinstance(e := (v / factor).normalize().as_tuple().exponent, int)
         and e < exponent
-        and v.quantize(step, ROUND_HALF_UP) == mention.value
-        and facts.has_number(replace(mention, value=v))
+        and (v / factor).quantize(step, ROUND_HALF_UP) == mention.value
+        and (mention.scale or facts.has_number(replace(mention, value=v)))
     }
 
 
