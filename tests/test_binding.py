@@ -17,6 +17,7 @@ from core.verify.binding import (
     arm_named,
     bind_numbers,
     gap_of,
+    interval_end,
     number_context,
     paper_value_text,
     same_kind,
@@ -24,6 +25,7 @@ from core.verify.binding import (
     sentences_stating,
     stated_numbers,
     states_change,
+    with_shared_predicate,
 )
 from core.verify.gates import PaperFacts, run_gates
 from core.verify.listed_values import listed_mismatch
@@ -1793,3 +1795,110 @@ def test_a_span_in_another_unit_is_the_same_setting(
     assert (result.mismatch and (result.mismatch.claim_value, result.mismatch.paper_value)) == (
         mismatch
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "words"),
+    [
+        # the first of two coordinated shares takes what the second's clause says of both
+        (
+            "About 22% of hybrid engineers and 23% of office engineers were promoted.",
+            {"engineer", "promot"},
+        ),
+        ("About 22% of hybrid engineers were promoted.", {"engineer", "promot"}),
+        # a share whose clause runs on in its own words keeps them
+        ("About 22% of hybrid engineers quit, and 23% of office engineers were promoted.", set()),
+    ],
+)
+def test_coordinated_shares_share_their_predicate(claim: str, words: set[str]) -> None:
+    first, *rest = stated_numbers(claim)
+    context = number_context(claim, first.start, first.end)
+    shared = with_shared_predicate(claim, first, [first, *rest], context)
+    assert words <= shared.words
+    if not words:
+        assert "promot" not in shared.words
+
+
+@pytest.mark.parametrize(
+    ("claim", "bound", "mismatch"),
+    [
+        # a tolerance the paper writes with "+/-" is a value; a part the sentence opens with is
+        # no rival of the whole's value
+        ("In the same-day group, 71% had a second eye within 0.5 D of target.", 2, None),
+        ("In the same-day group, 71% had a second eye within 1.5 D of target.", 1, ("1.5", "0.50")),
+        (
+            "In the same-day group, 78% had a second eye within 0.5 D of target.",
+            1,
+            ("78%", "75.3%"),
+        ),
+    ],
+)
+def test_a_tolerance_and_a_part_named_first(
+    claim: str, bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    paper = [
+        "The second eye was within +/-0.50 D of target in 286 of 402 ISBCS patients (71.1%) and "
+        "296 of 393 DSBCS patients (75.3%; difference -4.2 percentage points, 95% CI -10.3 to "
+        "1.9; p=0.18).",
+        "Among patients with axial length above 26.0 mm, 22 of 38 (57.9%) ISBCS and 32 of 41 "
+        "(78.0%) DSBCS patients were within target.",
+    ]
+    result = _bound_in(claim, paper)
+    assert (result.bound, _pair(result)) == (bound, mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "bound", "mismatch"),
+    [
+        # the claim gives an interval's end, which the paper's interval has
+        ("The upper confidence limit of 0.024 stayed inside the 0.04 margin.", 2, None),
+        (
+            "The upper confidence limit of 0.034 stayed inside the 0.04 margin.",
+            1,
+            ("0.034", "0.04"),
+        ),
+        # the sentence stating the claim's fact outweighs a rival stated of something else,
+        # unless it gives the value as a range's bound
+        (
+            "The delay from collapse to the start of cooling was much the same in both groups, a "
+            "median of 5 to 6 minutes.",
+            2,
+            None,
+        ),
+        (
+            "The 22 beavers released in 2017 had built 61 dams across the four treatment "
+            "catchments by the end of 2022.",
+            4,
+            ("22", "four"),
+        ),
+    ],
+)
+def test_an_interval_end_and_the_sentence_stating_the_fact(
+    claim: str, bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    paper = [
+        "The upper confidence limit lay below the 0.04 margin.",
+        "Mean CDVA differed by 0.010 logMAR (95% CI -0.004 to 0.024).",
+        "Median time to GCS 15 was 16 minutes (IQR 11-24) with CWI and 31 minutes (IQR 22-45) "
+        "with EC.",
+        "Median time from collapse to start of cooling was 6 minutes (IQR 4-9) with CWI and 5 "
+        "minutes (IQR 3-8) with EC.",
+        "Eleven beavers in four family groups were released in April 2017.",
+        "By the end of 2022, 61 dams had been recorded across the four treatment catchments "
+        "(range 9 to 22 per catchment).",
+    ]
+    result = _bound_in(claim, paper)
+    assert (result.bound, _pair(result)) == (bound, mismatch)
+
+
+def test_an_interval_end_is_read_from_the_papers_interval() -> None:
+    claim = "Its lower bound was 1.08."
+    (mention,) = stated_numbers(claim)
+    assert interval_end(claim, mention, ["aOR 1.32, 95% CI 1.08 to 1.61"])
+    assert not interval_end(claim, mention, ["aOR 1.32, 95% CI 1.02 to 1.08"])
+
+
+def test_a_condition_a_change_holds_at_is_no_change() -> None:
+    claim = "Curtailment cut bat deaths by two-thirds at 6.5 m/s."
+    (mention,) = [m for m in stated_numbers(claim) if m.raw == "6.5"]
+    assert not states_change(claim, mention)

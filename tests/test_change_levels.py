@@ -8,6 +8,7 @@ from core.config import CheckerSettings
 from core.text.normalize import extract_numbers
 from core.types import Evidence
 from core.verify.change_levels import change_as_level
+from core.verify.gates import PaperFacts, run_gates
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -96,6 +97,26 @@ SCORES = (
 def test_a_change_given_a_levels_value(claim: str, text: str, said: str | None) -> None:
     evidence = [Evidence(2, text, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
     found = change_as_level(extract_numbers(claim), claim, evidence)
+    assert (found.paper_value if found else None) == said
+
+
+@pytest.mark.parametrize(
+    ("added", "said"),
+    [
+        # a hedged change the evidence names within its hedge is that change, not a level
+        ("8.8", None),
+        ("7.1", "12.9"),
+    ],
+)
+def test_a_hedged_change_the_evidence_names(added: str, said: str | None) -> None:
+    claim = "Fine-tuning lifted the fix rate by nearly 9 percentage points."
+    text = (
+        f"Fine-tuning added {added} percentage points (95% CI 5.6 to 12.0) over the base model, "
+        "and MendLM exceeded NeuRepair by 12.9 points (95% CI 9.0 to 16.8)."
+    )
+    gates = run_gates(claim, PaperFacts(make_paper([text])))
+    evidence = [Evidence(2, text, (0.0, 0.0, 1.0, 1.0), 0.9, 0)]
+    found = change_as_level(gates.numbers, gates.text, evidence)
     assert (found.paper_value if found else None) == said
 
 

@@ -149,3 +149,20 @@ def test_a_count_with_its_noun_left_out_adds_up(
 ) -> None:
     found = count_mismatch(claim, KIT)
     assert (found and (found.claim_value, found.paper_value)) == mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a count of some of the noun's is no whole: the claim's four tools hold the two others
+        ("Of the four tools, PatchWeaver overfitted most.", None),
+        (
+            "MendLM was compared with three earlier tools.",
+            ("three earlier tools", "two earlier tools"),
+        ),
+    ],
+)
+def test_a_count_of_some_is_no_whole(claim: str, mismatch: tuple[str, str] | None) -> None:
+    paper = make_paper(["We compared MendLM with the base model and two earlier tools."])
+    found = count_mismatch(claim, paper_counts(paper.sentences))
+    assert (found and (found.claim_value, found.paper_value)) == mismatch

@@ -45,6 +45,9 @@ def test_durations_are_read_with_the_verb_they_qualify() -> None:
         ("Participants wore trackers for seven days beforehand.", None),
         ("Participants were tested two hours later.", "two hours->90 minutes"),
         ("Caffeine was banned for 48 hours.", None),
+        # what a rate is counted per is no duration of anything done
+        ("Participants were tested for 20 more minutes a week.", None),
+        ("Participants were tested for a week.", "a week->90 minutes"),
     ],
 )
 def test_a_duration_the_paper_gives_otherwise(claim: str, reason: str | None) -> None:

@@ -685,3 +685,35 @@ def test_a_total_of_the_papers_counts(sentence: str, flagged: bool) -> None:
     )
     reasons = run_gates(sentence, PaperFacts(paper)).reasons
     assert any(r.startswith("number_not_in_paper") for r in reasons) is flagged
+
+
+READING_PAPER = PaperFacts(
+    make_paper(
+        [
+            "The primary outcome was oral reading fluency in words correct per minute (WCPM).",
+            "The adjusted difference was 8.1 WCPM among English learners.",
+            "Sick days averaged 4.1 and 4.3 per year.",
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reasons"),
+    [
+        # a unit the paper abbreviates, as its definition spells it
+        ("The benefit was about 8 words correct per minute among English learners.", []),
+        (
+            "The benefit was 8.1 seconds per minute among English learners.",
+            ["number_unit_not_in_paper:8.1 seconds"],
+        ),
+        # the unit as the subject the value is stated of
+        ("Hybrid engineers took 4.1 days of sick leave a year.", []),
+        (
+            "Hybrid engineers took 4.1 weeks of sick leave a year.",
+            ["number_unit_not_in_paper:4.1 weeks"],
+        ),
+    ],
+)
+def test_a_unit_abbreviated_or_named_before_its_value(sentence: str, reasons: list[str]) -> None:
+    assert list(run_gates(sentence, READING_PAPER).reasons) == reasons

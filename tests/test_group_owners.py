@@ -46,6 +46,10 @@ TRAINING = (
     "Training the transformer took 6.4 GPU-hours, compared with 11 minutes on a 32-core CPU for "
     "XGBoost."
 )
+RATINGS = (
+    "Developers rated MendLM's correct patches 3.9 on average for readability against 4.1 for "
+    "the developer patches (p=0.31)."
+)
 DISTRESS = "Distress affected 19.6% of the cash group and 27.8% of controls (OR 0.63)."
 TABLE = (
     "Mean visits per watch (95% CI): conventional 4.1 (3.5-4.8); organic 7.9 (6.9-9.0); "
@@ -118,6 +122,13 @@ COSTS = (
         (
             "In all, 19.6% of cash recipients had distress, compared with 27.8% of controls.",
             DISTRESS,
+            None,
+        ),
+        # the raters and the patches the subject names are every value's, no group of 4.1's
+        (
+            "Blinded developers rated MendLM's correct patches nearly as readable as the "
+            "human-written fixes, 3.9 versus 4.1 on a five-point scale.",
+            RATINGS,
             None,
         ),
     ],
@@ -209,8 +220,9 @@ CAPACITY = (
             CONTAINERS,
             {"8.0": {"carrowmore"}, "3.2": {"carrowmore"}, "7.5": {"lisvane"}, "6.9": {"lisvane"}},
         ),
-        # the subject's value, set against another group's without a comma
-        (ENERGY, {"23.1": {"display", "household"}, "24.0": {"control", "household"}}),
+        # the subject's value, set against another group's without a comma; a word the subject
+        # says of every value tells no group named after its value from the others
+        (ENERGY, {"23.1": {"display", "household"}, "24.0": {"control"}}),
         # a condition in brackets is no subject
         (CAPACITY, {"46": {"vln"}, "42": {"mof"}}),
     ],

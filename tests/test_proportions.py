@@ -31,6 +31,9 @@ from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
         ("In the most deprived fifth of areas", []),
         ("the poorest quarter of households", []),
         ("a fifth of the poorest areas", [("a fifth", "20", "15", "25")]),
+        # what is counted may stand between the counts; places counted are no share
+        ("about one correct fix in ten", [("one correct fix in ten", "10", "5", "15")]),
+        ("one study in five countries", []),
     ],
 )
 def test_proportions_read(text: str, read: list[tuple[str, str, str, str]]) -> None:

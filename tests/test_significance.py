@@ -94,6 +94,11 @@ def test_estimates_are_read_with_their_own_words_and_significance() -> None:
         ("Female mice lost more lean mass.", False),
         # an effect put down to chance, or out of the study's reach, is no finding
         ("Full-service restaurants added jobs, though this could be due to chance.", False),
+        (
+            "Full-service restaurants added jobs, but the confidence interval included zero.",
+            False,
+        ),
+        ("Full-service restaurants added jobs by much the same amount as others.", False),
         ("The study was too small to detect whether full-service restaurants added jobs.", False),
         # a bound on a count is no difference
         ("More than 200 full-service restaurants were in the estimate.", False),

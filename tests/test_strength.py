@@ -63,6 +63,25 @@ DENIED = [
             None,
         ),
         ("Coffee cured patients of liver cancer.", ASSOCIATION, "overclaim_causal"),
+        # what a protocol allowed, then did: the verb another sentence states plainly
+        (
+            "In the staged arm, surgeons adjusted the second-eye lens power for one patient in "
+            "seven.",
+            [
+                "In the staged arm, surgeons could adjust second-eye lens power based on the "
+                "first-eye refraction.",
+                "In the staged arm, second-eye lens power was adjusted in 59 of 415 patients.",
+            ],
+            None,
+        ),
+        (
+            "In the staged arm, surgeons adjusted the second-eye lens power.",
+            [
+                "In the staged arm, surgeons could adjust second-eye lens power based on the "
+                "first-eye refraction."
+            ],
+            "overclaim_certainty",
+        ),
     ],
 )
 def test_strength(claim: str, evidence: list[str], reason: str | None) -> None:

@@ -44,6 +44,13 @@ _ONE_IN = re.compile(
     rf"(?P<den>{'|'.join(COUNT_WORDS)}|a hundred|hundred)\b",
     re.I,
 )
+#: "one correct fix in ten", "one patient in seven": what is counted stands between; "one study
+#: in five countries" counts places, not a share.
+_ONE_NOUN_IN = re.compile(
+    rf"\b(?P<num>one|{'|'.join(COUNT_WORDS)})\s+(?:[a-z][a-z-]*\s+){{1,2}}?in\s+(?:every\s+)?"
+    rf"(?P<den>{'|'.join(COUNT_WORDS)})\b(?!\s+[a-z]+s\b)",
+    re.I,
+)
 #: 三分之一, 一半; 百分之 and 千分之 write a percentage or per mille, not a fraction.
 _ZH_DIGITS = "一二三四五六七八九十"
 _ZH = re.compile(
@@ -86,6 +93,8 @@ def _fractions(text: str) -> Iterator[tuple[re.Match[str], int, int]]:
     for match in _ONE_IN.finditer(text):
         den = match.group("den").casefold()
         yield match, _numerator(match.group("num")), 100 if "hundred" in den else _numerator(den)
+    for match in _ONE_NOUN_IN.finditer(text):
+        yield match, _numerator(match.group("num")), _numerator(match.group("den").casefold())
     for match in _ZH.finditer(text):
         if match.group(0) == "一半":
             yield match, 1, 2

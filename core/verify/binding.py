@@ -83,7 +83,9 @@ _BRACKETED_SEMICOLON = re.compile(r"[;；](?=[^（()）]*[)）])")
 _WORDLIKE = re.compile(rf"[A-Za-z{_CJK}]")
 #: A number as a context token: 0.5, 12, 2e-5 (a power of ten is a value, not a setting).
 _NUMBER_TOKEN = re.compile(r"\d[\d.]*(?:[eE][-+]?\d+)?")
-_GENERIC = frozenset({"table", "score", "scores", "result", "value", "point", "points", "row"})
+_GENERIC = frozenset(
+    {"table", "score", "scores", "result", "value", "point", "points", "row", "compar", "versu"}
+)
 #: A name a value can belong to: BERT, ERNIE, MDRM, GPT-4, BiLSTM (two capitals, or a capital
 #: and a digit), not a plain capitalised word.
 NAME = re.compile(r"^(?=[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z0-9])[A-Z][A-Za-z0-9\-]*$")
@@ -640,10 +642,15 @@ def bind_numbers(
     contexts = [
         (
             m,
-            _without_population(
+            with_shared_predicate(
                 claim,
                 m,
-                _in_setting(_claim_context(claim, m), sole, setting_value(claim, m)),
+                mentions,
+                _without_population(
+                    claim,
+                    m,
+                    _in_setting(_claim_context(claim, m), sole, setting_value(claim, m)),
+                ),
             ),
             True,
         )
@@ -674,6 +681,10 @@ def bind_numbers(
             counted += 1
             continue
         if digits and arm_named(claim, mention, texts):
+            bound += 1
+            counted += 1
+            continue
+        if digits and interval_end(claim, mention, [*texts, *(e.text for e in restating)]):
             bound += 1
             counted += 1
             continue
@@ -747,10 +758,20 @@ def bind_numbers(
             and rival[0] >= same
             and _breaks(claim, mention, rival[1])
         )
+        # The sentence that states the claim's fact, stating its value too, outweighs a rival
+        # from a sentence that does not ("Median time from collapse to start of cooling was 6
+        # minutes … and 5 minutes" against "Median time to GCS 15").
+        stated = (
+            rival is not None
+            and not named
+            and held is not None
+            and rival[1].sentence_index != held[0].sentence_index
+            and _states_own(held, mention, wanted, claim)
+        )
         if (
             same is not None
             and here
-            and (rival is None or (_holds_own(same, rival[0]) and not named))
+            and (rival is None or stated or (_holds_own(same, rival[0]) and not named))
         ):
             bound += 1
             counted += 1
@@ -799,6 +820,44 @@ def bind_numbers(
             ev = evidence[misstated[0]]
             mismatch = mismatch or Mismatch(multiple.raw, misstated[1], ev.page, ev.sentence_index)
     return Binding(counted, bound, mismatch)
+
+
+def interval_end(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether the claim gives the value as an interval's end and the paper's interval ends so.
+
+    "the upper confidence limit of 0.024" is the end of "95% CI -0.004 to 0.024", whatever
+    other value the evidence says the limit lay below.
+    """
+    end = _END_NAMED.search(claim, 0, mention.start)
+    if end is None:
+        return False
+    upper = end["end"].casefold() in ("upper", "top", "higher")
+    for text in texts:
+        for interval in _INTERVAL_ENDS.finditer(unicodedata.normalize("NFKC", text)):
+            written = interval["high" if upper else "low"].replace("−", "-")
+            if _decimal(written) == mention.value:
+                return True
+    return False
+
+
+#: "the upper confidence limit of", "its lower bound was": the claim's value is an interval's end.
+_END_NAMED = re.compile(
+    r"\b(?P<end>upper|lower|top|bottom|higher)\s+(?:95%\s+)?(?:confidence\s+|credible\s+)?"
+    r"(?:limit|bound|end)\s+(?:of\s+(?:the\s+)?(?:interval\s+)?|was\s+|at\s+|lay\s+at\s+)?"
+    r"(?:about\s+|around\s+|roughly\s+|just\s+)?$",
+    re.I,
+)
+_INTERVAL_ENDS = re.compile(
+    r"\b(?:CI|CrI|UI|confidence interval|credible interval)\s*,?\s*(?:of\s+)?"
+    r"(?P<low>[-−]?\d+(?:\.\d+)?)\s*(?:to|–|-|,)\s*(?P<high>[-−]?\d+(?:\.\d+)?)"
+)
+
+
+def _decimal(written: str) -> Decimal | None:
+    try:
+        return Decimal(written)
+    except InvalidOperation:
+        return None
 
 
 def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
@@ -972,6 +1031,37 @@ def _without_population(claim: str, mention: NumberMention, context: _Context) -
     if not rest or rest == context.words:
         return context
     return replace(context, words=rest, population=" ".join(sorted(population)))
+
+
+def with_shared_predicate(
+    claim: str, mention: NumberMention, mentions: Sequence[NumberMention], context: _Context
+) -> _Context:
+    """The first of two coordinated shares takes what the second's clause says of both.
+
+    "About 22% of hybrid engineers and 23% of office engineers were promoted": "were
+    promoted" is said of both shares, though only the second stands next to it.
+    """
+    if not mention.percent or _SHARE_OF.match(claim, mention.end) is None:
+        return context
+    second = next((m for m in mentions if m.start >= mention.end), None)
+    if second is None or not second.percent:
+        return context
+    between = claim[mention.end : second.start]
+    joined = _COORDINATED_SHARE.fullmatch(between)
+    of = _SHARE_OF.match(claim, second.end)
+    if joined is None or of is None:
+        return context
+    predicate = _past_population(claim, second, number_context(claim, second.start, second.end))
+    own = content_words(between) | content_words(of.group(0))
+    return replace(context, words=context.words | (predicate.words - own))
+
+
+#: Between two coordinated shares: "of hybrid engineers and about", "of women versus".
+_COORDINATED_SHARE = re.compile(
+    r"\s*of\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:and|or|versus|vs\.?|against|compared with)"
+    r"(?:\s+(?:about|around|roughly|nearly|almost|some|just))?\s*",
+    re.I,
+)
 
 
 def _past_population(claim: str, mention: NumberMention, context: _Context) -> _Context:
@@ -1198,7 +1288,7 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
         and not _ENUMERATOR.match(text[m.start :])
         and not is_interval_level(text, m)
         and not is_unit_exponent(text, m)
-        and not _SPREAD_SIGN.search(text[max(0, m.start - 4) : m.start])
+        and not _SPREAD_SIGN.search(text[max(0, m.start - 12) : m.start])
         and not any(a <= m.start < b for a, b in cited)
         and not is_rate_base(text, m.start)
         and not _CODE_NAME.search(text[max(0, m.start - 12) : m.start])
@@ -1209,8 +1299,9 @@ def stated_numbers(text: str) -> tuple[NumberMention, ...]:
 _CODE_NAME = re.compile(r"\b[A-Z]{2,}[A-Za-z]*-$")
 
 
-#: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything.
-_SPREAD_SIGN = re.compile(r"(?:±|\+/-|\+-)\s*$")
+#: The spread after "±" ("83 ± 5%") is a standard deviation or error, no value of anything;
+#: a "±" that follows no value opens a tolerance ("within +/-0.50 D"), which is one.
+_SPREAD_SIGN = re.compile(r"[\d%)]\s*(?:\w+\s*)?(?:±|\+/-|\+-)\s*$")
 _PERCENT_SPREAD = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s?%")
 
 
@@ -1352,6 +1443,10 @@ def _names_held(text: str, far: Sequence[str]) -> int:
 
 
 #: The part a value is said of, right after it or its bracket: "58% at sheltered sites".
+_PART_BEFORE = re.compile(
+    r"(?:Among|In|For|Within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?:with|aged|who|whose|above|below|over|under|older|younger)\s+(?P<part>[^,;]{2,60}),"
+)
 _PART_AFTER = re.compile(
     r"(?:\s*\([^()]*\))?\s+(?:at|in|among|on)\s+(?:the\s+)?(?P<part>[a-z][a-z-]*)\b"
 )
@@ -1373,6 +1468,14 @@ def _of_unnamed_part(
             if part is not None:
                 words = fact_words(" ".join(_tokens(part["part"])))
                 return bool(words) and not words & have and not words & _GENERIC
+        # "Among patients with axial length above 26.0 mm, … 32 of 41 (78.0%)": the opening
+        # names the part every value after it is of.
+        opening = _PART_BEFORE.match(ev.text)
+        if opening is not None and any(
+            n.raw == rival.paper_value and n.start > opening.end() for n in numbers
+        ):
+            words = fact_words(" ".join(_tokens(opening["part"])))
+            return bool(words) and not words & have
     return False
 
 
@@ -1402,6 +1505,33 @@ def _holds(
         and not _labelled_otherwise(ev.text, m, claim)
         for m in numbers
     )
+
+
+def _states_own(
+    statement: tuple[Evidence, Sequence[NumberMention]],
+    mention: NumberMention,
+    wanted: _Context,
+    claim: str,
+) -> bool:
+    """Whether the sentence stating the claim's fact gives the value about the claim's words.
+
+    Not as a statistic's bound or spread: "61 dams … (range 9 to 22 per catchment)" does not
+    state 22 released beavers.
+    """
+    ev, numbers = statement
+    forms = value_forms(mention)
+    return any(
+        states_value(forms, m)
+        and not _in_statistic(ev.text, m)
+        and not _RANGE_ASIDE.search(ev.text, 0, m.start)
+        and (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0) > 0
+        and not _labelled_otherwise(ev.text, m, claim)
+        for m in numbers
+    )
+
+
+#: Inside an open bracket of a range or spread: "(range 9 to ", "(IQR 4–".
+_RANGE_ASIDE = re.compile(r"\((?:range|IQR|SD|SE|CI|95% CI)\b[^()]*$", re.I)
 
 
 #: A statistic named right before its value: "(difference 0.14; 95% CI …)", "SD 2.1", "p = 0.02".
@@ -1879,6 +2009,9 @@ def states_change(claim: str, mention: NumberMention) -> bool:
     """
     if _END_POINT.search(claim[: mention.start]):
         return False
+    # "cut bat deaths by two-thirds at 6.5 m/s": the condition a change holds at is no change
+    if not mention.percent and _AT_CONDITION.search(claim, 0, mention.start):
+        return False
     before = claim[max(0, mention.start - 30) : mention.start]
     # "more than half", "less than 5%": a bound's words say nothing of a change.
     bound = BOUND_ABOVE.search(before) or BOUND_BELOW.search(before)
@@ -1898,6 +2031,7 @@ _POINTS = re.compile(
     re.I,
 )
 
+_AT_CONDITION = re.compile(r"\bat\s+$", re.I)
 #: "up to 4.93x" is a bound on a change, not a value it ends at.
 _END_POINT = re.compile(r"\b(?:from|(?<!\bup )to)\s*$|(?:从|至|到)\s*$", re.I)
 

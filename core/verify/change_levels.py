@@ -18,6 +18,7 @@ from core.text.normalize import NumberMention
 from core.types import Evidence
 from core.verify.binding import (
     Mismatch,
+    covers_hedged,
     measure_of,
     said_as_change,
     stated_numbers,
@@ -48,7 +49,12 @@ def change_as_level(
         # the value as written: a hedged one settled on a paper value is no level's
         forms = value_forms(replace(mention, value=written_and_read(mention)[-1]))
         unit = measure_of(claim, mention)
-        if any(named and states_value(forms, m) for _, numbers in read for m, named in numbers):
+        # a change the paper states, as written or within its hedge ("nearly 9" of 8.8)
+        if any(
+            named and (states_value(forms, m) or covers_hedged(mention, m))
+            for _, numbers in read
+            for m, named in numbers
+        ):
             continue
         for ev, numbers in read:
             level = next((m for m, named in numbers if not named and states_value(forms, m)), None)

@@ -170,12 +170,28 @@ def count_mismatch(claim: str, paper: PaperCounts) -> Mismatch | None:
         value, (written, sentence) = next(iter(wholes.items()))
         if count.value - value in _elided(sentence.text):
             continue  # "498 participants returned a kit and 37 attended …" counts 535
+        if count.value > value and _some_of(written, count.written):
+            continue  # "two earlier repair tools" are some of the claim's "four tools"
         return Mismatch(count.written, written, sentence.page, sentence.index)
     return _exchanged_count(claim, paper)
 
 
 #: A count whose noun is left out after "and": "498 participants returned a kit and 37 attended".
 _ELIDED = re.compile(r"\band\s+(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s+(?![a-z]+s\b)[a-z]+\b")
+
+
+#: Words that make a count one of some of the noun's: "two earlier repair tools", "three other
+#: models".
+_SOME = re.compile(
+    r"\b(?:earlier|other|additional|existing|further|previous|prior|competing|baseline|"
+    r"remaining|extra)\b",
+    re.I,
+)
+
+
+def _some_of(paper: str, claim: str) -> bool:
+    """Whether the paper's count is of some of the noun's, as the claim's count is not."""
+    return _SOME.search(paper) is not None and _SOME.search(claim) is None
 
 
 def _elided(text: str) -> set[int]:

@@ -55,6 +55,10 @@ _DIFFERENCE_AFTER = re.compile(
     r"(?:less|more|longer|shorter|earlier|later than)\b",
     re.I,
 )
+#: "29 fewer minutes a week", "three sessions a day": "a week" is what a rate is counted per.
+_RATE_OF = re.compile(
+    r"\b(?!(?:was|has|is|its|this|as|lasts|takes|spans|covers|runs)\s)[a-z]{2,}s\s+$", re.I
+)
 _BREAKS = r"[;,:()]|\b(?:but|while|which|whereas)\b"
 _PUNCTUATION = re.compile(_BREAKS, re.I)
 _CLAUSE = re.compile(rf"{_BREAKS}|\band\b", re.I)
@@ -91,6 +95,8 @@ def durations(text: str) -> list[Duration]:
             found.append(Duration(_written(text, match, half), hours, "span"))
             continue
         if _BOUND_BEFORE.search(before) or _DIFFERENCE_AFTER.match(text, match.end()):
+            continue
+        if n in ("a", "an") and _RATE_OF.search(before):
             continue
         clause = before[max((m.end() for m in _CLAUSE.finditer(before)), default=0) :]
         verbs = [_stem(v) for v in _VERB.findall(clause.casefold())]

@@ -111,6 +111,7 @@ def _given(text: str) -> list[_Given]:
         (m.start("value"), m["group"] or m["dose"]) for m in _AFTER.finditer(text)
     ]
     found += [(m.start("value"), m["group"] or m["members"]) for m in _BRACKETED.finditer(text)]
+    after = len(found)
     clauses = [m for m in _CLAUSE.finditer(text) if m["group"][:1].isupper()]
     if len(clauses) >= 2:
         found += [
@@ -129,12 +130,19 @@ def _given(text: str) -> list[_Given]:
             labelled = _LABELLED.match(part.group())
             if labelled:
                 found.append((part.start() + labelled.start("value"), labelled["group"]))
+    # "Developers rated MendLM's correct patches 3.9 … against 4.1 for the developer patches":
+    # words the sentence says before its first value, of every value, tell no group named after
+    # its value from the others.
+    named_after = {start for start, _ in found[:after]}
+    lead = fact_words(text[: numbers[0].start], GENERIC) if numbers else set()
     out: list[_Given] = []
     for start, group in found:
         mention = next((n for n in numbers if n.start == start), None)
         # numbers name groups too: "15 mg/kg" against "45 mg/kg"
         levels = {w for w in content_words(group) if w[:1].isdigit()}
         words = frozenset(fact_words(group, GENERIC) | levels)
+        if start in named_after:
+            words -= lead
         if mention is not None and words and all(g.value.start != start for g in out):
             out.append(_Given(mention, words, measure_of(text, mention)))
     overall = _OVERALL.match(text)

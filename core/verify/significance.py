@@ -93,14 +93,19 @@ _NEGATED = re.compile(
     # "coral cover fell by a similar amount at both", "fell short of statistical significance"
     r"|\b(?:similar(?:ly)?|comparabl[ey]|alike|fell\s+short\s+of)\b"
     # "Weekend sleep stayed essentially the same"
-    r"|\b(?:stayed|remained|was|were)\s+(?:\w+\s+)?(?:the\s+same|unaffected|stable|flat)\b",
+    r"|\b(?:stayed|remained|was|were)\s+(?:\w+\s+)?(?:the\s+same|unaffected|stable|flat)\b"
+    # "improved by essentially the same amount whether …", "much the same in both groups"
+    r"|\bthe\s+same\s+(?:amount|extent|degree)\b|\bmuch\s+the\s+same\b",
     re.I,
 )
 #: A claim that puts the effect down to chance, or says the study could not have found it,
 #: states no finding: "could plausibly be due to chance", "too small to reliably detect".
 _CHANCE = re.compile(
     r"\b(?:due|down)\s+to\s+chance\b|\b(?:by|reflect\w*|explained\s+by)\s+chance\b"
-    r"|\btoo\s+(?:small|few|short)\s+to\b|\bunder-?powered\b|\bnot\s+powered\b",
+    r"|\btoo\s+(?:small|few|short)\s+to\b|\bunder-?powered\b|\bnot\s+powered\b"
+    # "but the confidence interval included zero": not significant, in the statistic's words
+    r"|\binterval\s+(?:\w+\s+)?(?:included|includes|spanned|spans|crossed|crosses|contained)"
+    r"\s+(?:zero|0|1|one|no\s+(?:effect|difference)|the\s+null)\b",
     re.I,
 )
 #: A bound on a count ("more than 15,000 admissions") is no difference.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -113,6 +114,8 @@ NAME_TOKEN = re.compile(
 
 #: A canonical number key without a scale ("12500", "0.3%"), readable as a value.
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?%?")
+#: Words and the abbreviation defined for them in brackets: "words correct per minute (WCPM)".
+_DEFINED = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*\s+){1,8})\((?P<short>[A-Z][A-Za-z]{1,7})\)")
 
 
 #: Short forms of the time units a number may carry.
@@ -190,6 +193,24 @@ class PaperFacts:
             and canonical_number(mention.value * 100) + "%" in self.numbers
         )
 
+    @functools.cached_property
+    def abbreviations(self) -> dict[str, frozenset[str]]:
+        """The abbreviations the paper defines, with the singular words they stand for.
+
+        "oral reading fluency in words correct per minute (WCPM)": WCPM stands for "word",
+        "correct", "per" and "minute", read from the words whose initials spell it.
+        """
+        found: dict[str, frozenset[str]] = {}
+        for match in _DEFINED.finditer(self.unit_text):
+            short = match.group("short")
+            letters = [ch.casefold() for ch in short if ch.isalpha()]
+            words = match.group("words").split()[-len(letters) :]
+            if len(words) == len(letters) and all(
+                w[0].casefold() == ch for w, ch in zip(words, letters, strict=True)
+            ):
+                found[short] = frozenset(w.casefold().removesuffix("s") for w in words)
+        return found
+
     def has_number_with_unit(self, mention: NumberMention, unit: str) -> bool:
         """The number occurs with ``unit`` (an English unit, singular), in English or Chinese.
 
@@ -203,9 +224,17 @@ class PaperFacts:
             # The first number of a range shares its end's unit: "from 1k to 16k tokens".
             rf"(?<![\d.]){number}\s?(?:to|and|-|–)\s?[\d.]+\s?[KMBkmb]?[-\s]+{stem}",
             rf"\b{stem}s?[^\d.,;:。，；]{{0,6}}?[:=]?\s*{number}(?!\d|\.\d)",
+            # The unit as the subject the value is stated of: "Sick days averaged 4.1".
+            rf"\b{stem}s?\s+(?:averaged|numbered|totall?ed|were|was)\s+"
+            rf"(?:about\s+|a\s+(?:mean|median|total)\s+of\s+)?{number}(?!\d|\.\d)",
             # A rate counts its base's unit: "5.3 per 100 pupil-days" is 5.3 days.
             rf"(?<![\d.]){number}\s+per\s+(?:[\d,.]+\s+)?[\w-]*-{stem}",
         ]
+        # A unit the paper abbreviates: "8.1 WCPM" is 8.1 words, as "words correct per minute
+        # (WCPM)" defines it.
+        defined = [a for a, words in self.abbreviations.items() if unit.lower() in words]
+        if defined:
+            patterns.append(rf"(?<![\d.]){number}\s+(?:{'|'.join(map(re.escape, defined))})\b")
         if unit.lower() in UNITS_ZH:
             forms = "|".join(map(re.escape, UNITS_ZH[unit.lower()]))
             patterns.append(rf"(?<![\d.]){number}\s*(?:{forms})")

@@ -106,7 +106,11 @@ def check_strength(text: str, evidence: Sequence[str]) -> list[GateFinding]:
                 )
             )
     source = restated(text, evidence)
-    if source is not None and not HEDGE.search(text) and _hedged_verb_restated(text, source):
+    if (
+        source is not None
+        and not HEDGE.search(text)
+        and _hedged_verb_restated(text, source, evidence)
+    ):
         failures.append(
             GateFinding(
                 "overclaim",
@@ -167,10 +171,22 @@ _ACTION = re.compile(
 )
 
 
-def _hedged_verb_restated(claim: str, source: str) -> bool:
-    """Whether a verb the source hedges ("may reduce") occurs in the claim unhedged."""
+def _hedged_verb_restated(claim: str, source: str, evidence: Sequence[str]) -> bool:
+    """Whether a verb the source hedges ("may reduce") occurs in the claim unhedged.
+
+    A verb another evidence sentence states plainly is no hedged finding: "surgeons could
+    adjust second-eye lens power" says what the protocol allowed, and "lens power was adjusted
+    in 59 of 415 patients" what was done.
+    """
     claimed = {_root(w) for w in content_words(claim)}
-    return any(_root(m.group("verb").casefold()) in claimed for m in HEDGED_VERB.finditer(source))
+    hedged = {_root(m.group("verb").casefold()) for m in HEDGED_VERB.finditer(source)} & claimed
+    return any(not any(_plainly(verb, other) for other in evidence) for verb in hedged)
+
+
+def _plainly(verb: str, text: str) -> bool:
+    """Whether the text has the verb without a hedge on it."""
+    hedged = {_root(m.group("verb").casefold()) for m in HEDGED_VERB.finditer(text)}
+    return verb not in hedged and verb in {_root(w) for w in content_words(text)}
 
 
 def _root(word: str) -> str:
