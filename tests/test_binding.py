@@ -1902,3 +1902,37 @@ def test_a_condition_a_change_holds_at_is_no_change() -> None:
     claim = "Curtailment cut bat deaths by two-thirds at 6.5 m/s."
     (mention,) = [m for m in stated_numbers(claim) if m.raw == "6.5"]
     assert not states_change(claim, mention)
+
+
+@pytest.mark.parametrize(
+    ("claim", "bound", "mismatch"),
+    [
+        # the value found only in a sentence about another lead, while the sentence stating the
+        # claim's fact gives its own
+        ("Wastewater RSV levels led reported cases by a median of 12 days.", 0, ("12", "7")),
+        ("Wastewater RSV levels led reported cases by a median of 7 days.", 1, None),
+        # an interval's bounds are the claim's estimate's, which the statement need not repeat
+        (
+            "The rate of ulcer closure was about 1.6 times higher with phage (95% CI 1.02 to "
+            "2.39).",
+            3,
+            None,
+        ),
+        # a tally of people is no quantity the statement gives another value of
+        ("The trial randomised 248 adults, with 124 allocated to each app.", 2, None),
+    ],
+)
+def test_a_value_the_sentence_stating_the_fact_gives_otherwise(
+    claim: str, bound: int, mismatch: tuple[str, str] | None
+) -> None:
+    paper = [
+        "Wastewater RSV surveillance closely mirrored and modestly anticipated reported cases.",
+        "Cross-correlation peaked when wastewater led cases by a median of 7 days (range 4-11).",
+        "Correlation with hospital admissions was moderate, with a longer median lead of 12 days.",
+        "The hazard ratio for closure was 1.56 (95% CI 1.02 to 2.39; p=0.04).",
+        "Among ulcers larger than 2 cm2 the hazard ratio was 1.05 (95% CI 0.61 to 1.80).",
+        "The trial randomised 248 adults with chronic tinnitus.",
+        "Of the 248 adults, 124 were allocated to each app, and 25 withdrew.",
+    ]
+    result = _bound_in(claim, paper)
+    assert (result.bound, _pair(result)) == (bound, mismatch)

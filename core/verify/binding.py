@@ -768,6 +768,23 @@ def bind_numbers(
             and rival[1].sentence_index != held[0].sentence_index
             and _states_own(held, mention, wanted, claim)
         )
+        # The claim's value found only in sentences that do not state its fact, while the one
+        # that does states a value of its kind: "a median of about 15 to 16 minutes" from
+        # collapse to cooling, where that sentence gives 6 and 5 minutes and 15 and 16 belong
+        # to "Median time to GCS 15 was 16 minutes".
+        misplaced = (
+            _misplaced(mention, wanted, held, others, claim)
+            if same is not None
+            and here
+            and held is not None
+            # a sentence retrieval did not bring that states the value about the claim's words
+            # ("8 mainstream baseline classifiers") outweighs the statement
+            and (overlaps[1] or 0) < 2
+            and (noun is None or _timed(noun))
+            else None
+        )
+        if misplaced is not None:
+            here, rival = False, misplaced
         if (
             same is not None
             and here
@@ -1507,6 +1524,32 @@ def _holds(
     )
 
 
+def _timed(noun: str) -> bool:
+    """Whether a counted noun is a unit of time ("12 days"), a measure rather than a tally."""
+    return noun.rstrip("s") in ("minute", "hour", "day", "week", "month", "year")
+
+
+def _misplaced(
+    mention: NumberMention,
+    wanted: _Context,
+    statement: tuple[Evidence, Sequence[NumberMention]],
+    others: Sequence[tuple[set[Decimal], _Context]],
+    claim: str,
+) -> tuple[int, Mismatch] | None:
+    """The statement's own value of the claim's kind, when it does not give the claim's value.
+
+    Not for a bound of an interval, a ratio or the step of a trend the claim names: those have
+    values of their own kind the statement need not repeat.
+    """
+    if _in_statistic(claim, mention) or _STEP_OR_RATIO.search(claim, 0, mention.start):
+        return None
+    ev, numbers = statement
+    forms = value_forms(mention)
+    if any(states_value(forms, m) or covers_hedged(mention, m) for m in numbers):
+        return None
+    return _stated_otherwise(mention, wanted, statement, others, claim)
+
+
 def _states_own(
     statement: tuple[Evidence, Sequence[NumberMention]],
     mention: NumberMention,
@@ -1530,6 +1573,11 @@ def _states_own(
     )
 
 
+#: "an adjusted rate ratio of", "each additional", "per": what follows is a ratio or a step.
+_STEP_OR_RATIO = re.compile(
+    r"(?:\bratio\s+(?:of\s+|was\s+|=\s*)?|\b(?:each|every)\s+(?:additional|extra)\s+|\bper\s+)$",
+    re.I,
+)
 #: Inside an open bracket of a range or spread: "(range 9 to ", "(IQR 4–".
 _RANGE_ASIDE = re.compile(r"\((?:range|IQR|SD|SE|CI|95% CI)\b[^()]*$", re.I)
 
