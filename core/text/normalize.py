@@ -264,6 +264,24 @@ def is_rate_base(text: str, start: int) -> bool:
 
 
 #: What follows the level of an interval: "95% CI", "90% credible interval".
+#: A confidence or credible interval with its bounds; thousands keep their separators
+#: ("-1,880 to -780").
+_BOUND_VALUE = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+INTERVAL = re.compile(
+    r"\b(?:CI|CrI|confidence interval|credible interval)\b[:,]?\s*"
+    rf"(?P<low>{_BOUND_VALUE})\s*(?:to|,|–|—)\s*(?P<high>{_BOUND_VALUE})",
+    re.I,
+)
+
+
+def interval_bounds(interval: re.Match[str]) -> tuple[Decimal, Decimal]:
+    """An ``INTERVAL`` match's bounds, signs and separators read."""
+    low, high = (
+        Decimal(interval.group(k).replace("−", "-").replace(",", "")) for k in ("low", "high")
+    )
+    return low, high
+
+
 _INTERVAL_LEVEL = re.compile(r"\s*(?:CI|CrI|UI|PI|confidence|credible|uncertainty)\b")
 
 

@@ -24,6 +24,7 @@ from core.text.normalize import (
     BOUND_ABOVE,
     BOUND_BELOW,
     HEDGED_BEFORE,
+    INTERVAL,
     NumberMention,
     approximate_tolerance,
     assigned_letter,
@@ -33,6 +34,7 @@ from core.text.normalize import (
     digit_setting,
     extract_numbers,
     gap_tolerance,
+    interval_bounds,
     is_interval_level,
     is_rate_base,
     is_unit_exponent,
@@ -55,6 +57,7 @@ from core.text.words import (
     stem,
 )
 from core.types import Evidence
+from core.verify.durations import HOURS
 from core.verify.gates.common import bare_name, name_key
 from core.verify.gates.lexicon import METRIC, STATISTIC_LABELS
 from core.verify.listed_names import listed
@@ -497,14 +500,14 @@ def _same_setting(a: str, b: str) -> bool:
 
 
 _SPAN = re.compile(r"(?P<n>\d+(?:\.\d+)?)-(?P<unit>hour|day|week|month|year)s?")
-_DAYS = {"hour": Decimal(1) / 24, "day": Decimal(1), "week": Decimal(7)}
-_DAYS |= {"month": Decimal("30.44"), "year": Decimal("365.25")}
 
 
 def _span_days(setting: str) -> Decimal | None:
-    """A span's length in days ("24-month": 730.56), or None for another condition."""
+    """A span's length in days ("24-month": 730), or None for another condition."""
     match = _SPAN.fullmatch(setting)
-    return None if match is None else Decimal(match.group("n")) * _DAYS[match.group("unit")]
+    if match is None:
+        return None
+    return Decimal(match.group("n")) * Decimal(str(HOURS[match.group("unit")])) / 24
 
 
 def derived(value: Decimal, numbers: Sequence[Decimal], slack: Decimal = Decimal(0)) -> bool:
@@ -848,13 +851,12 @@ def interval_end(claim: str, mention: NumberMention, texts: Sequence[str]) -> bo
     end = _END_NAMED.search(claim, 0, mention.start)
     if end is None:
         return False
-    upper = end["end"].casefold() in ("upper", "top", "higher")
-    for text in texts:
-        for interval in _INTERVAL_ENDS.finditer(unicodedata.normalize("NFKC", text)):
-            written = interval["high" if upper else "low"].replace("−", "-")
-            if _decimal(written) == mention.value:
-                return True
-    return False
+    side = 1 if end["end"].casefold() in ("upper", "top", "higher") else 0
+    return any(
+        interval_bounds(interval)[side] == mention.value
+        for text in texts
+        for interval in INTERVAL.finditer(unicodedata.normalize("NFKC", text))
+    )
 
 
 #: "the upper confidence limit of", "its lower bound was": the claim's value is an interval's end.
@@ -864,17 +866,6 @@ _END_NAMED = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?$",
     re.I,
 )
-_INTERVAL_ENDS = re.compile(
-    r"\b(?:CI|CrI|UI|confidence interval|credible interval)\s*,?\s*(?:of\s+)?"
-    r"(?P<low>[-−]?\d+(?:\.\d+)?)\s*(?:to|–|-|,)\s*(?P<high>[-−]?\d+(?:\.\d+)?)"
-)
-
-
-def _decimal(written: str) -> Decimal | None:
-    try:
-        return Decimal(written)
-    except InvalidOperation:
-        return None
 
 
 def gap_of_levels(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
@@ -1459,11 +1450,12 @@ def _names_held(text: str, far: Sequence[str]) -> int:
     return int(any(holds_name(text, name) for name in far))
 
 
-#: The part a value is said of, right after it or its bracket: "58% at sheltered sites".
+#: The part a sentence opens with: "Among patients with axial length above 26.0 mm,".
 _PART_BEFORE = re.compile(
     r"(?:Among|In|For|Within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?"
     r"(?:with|aged|who|whose|above|below|over|under|older|younger)\s+(?P<part>[^,;]{2,60}),"
 )
+#: The part a value is said of, right after it or its bracket: "58% at sheltered sites".
 _PART_AFTER = re.compile(
     r"(?:\s*\([^()]*\))?\s+(?:at|in|among|on)\s+(?:the\s+)?(?P<part>[a-z][a-z-]*)\b"
 )
@@ -1526,7 +1518,7 @@ def _holds(
 
 def _timed(noun: str) -> bool:
     """Whether a counted noun is a unit of time ("12 days"), a measure rather than a tally."""
-    return noun.rstrip("s") in ("minute", "hour", "day", "week", "month", "year")
+    return noun.rstrip("s") in HOURS
 
 
 def _misplaced(
@@ -1566,7 +1558,6 @@ def _states_own(
     return any(
         states_value(forms, m)
         and not _in_statistic(ev.text, m)
-        and not _RANGE_ASIDE.search(ev.text, 0, m.start)
         and (_overlap(wanted, number_context(ev.text, m.start, m.end)) or 0) > 0
         and not _labelled_otherwise(ev.text, m, claim)
         for m in numbers
@@ -1578,8 +1569,6 @@ _STEP_OR_RATIO = re.compile(
     r"(?:\bratio\s+(?:of\s+|was\s+|=\s*)?|\b(?:each|every)\s+(?:additional|extra)\s+|\bper\s+)$",
     re.I,
 )
-#: Inside an open bracket of a range or spread: "(range 9 to ", "(IQR 4–".
-_RANGE_ASIDE = re.compile(r"\((?:range|IQR|SD|SE|CI|95% CI)\b[^()]*$", re.I)
 
 
 #: A statistic named right before its value: "(difference 0.14; 95% CI …)", "SD 2.1", "p = 0.02".

@@ -18,7 +18,8 @@ from core.text.words import stem
 from core.types import PaperSentence
 from core.verify.misstated import Misstated
 
-_HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
+#: Hours in each unit of time.
+HOURS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8766.0}
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"(?P<half_before>\s+and\s+a\s+half)?"
@@ -90,7 +91,7 @@ def durations(text: str) -> list[Duration]:
             value = 0.5
         before = text[: match.start()]
         unit = match.group("unit").casefold()
-        hours = value * _HOURS[unit]
+        hours = value * HOURS[unit]
         if _STUDY_OVER.search(before) and unit in _LONG_UNITS and _STUDY.search(text):
             found.append(Duration(_written(text, match, half), hours, "span"))
             continue

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from core.text.normalize import canonical_number, extract_numbers
+from core.text.normalize import INTERVAL, canonical_number, extract_numbers, interval_bounds
 from core.text.proportions import Proportion, proportions
 from core.text.quotes import excerpt
 from core.text.words import (
@@ -48,13 +48,6 @@ _ASIDE = re.compile(r"\((?P<body>[^()]*)\)")
 #: A name inside a statistic's bracket: "Marlowe" of "(AUC 0.92 at Marlowe vs 0.89; p=0.21)".
 _NAMED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _P_VALUE = re.compile(r"\bp\s*(?P<op>[=<>≤≥])\s*(?P<value>0?\.\d+|1(?:\.0+)?)\b", re.I)
-#: A bound of an interval; thousands keep their separators ("-1,880 to -780").
-_BOUND_VALUE = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_INTERVAL = re.compile(
-    r"\b(?:CI|CrI|confidence interval|credible interval)\b[:,]?\s*"
-    rf"(?P<low>{_BOUND_VALUE})\s*(?:to|,|–|—)\s*(?P<high>{_BOUND_VALUE})",
-    re.I,
-)
 #: An estimate that is a ratio has no effect at 1, not at 0.
 _RATIO = re.compile(
     r"\b(?:odds|hazard|risk|rate|incidence)\s+ratios?\b|\brelative risk\b"
@@ -383,12 +376,10 @@ def bracket_significance(body: str, before: str = "") -> bool | None:
     said = p_value_says(body)
     if said is not None:
         return said
-    interval = _INTERVAL.search(body)
+    interval = INTERVAL.search(body)
     if interval is None:
         return None
-    low, high = (
-        float(interval.group(k).replace("−", "-").replace(",", "")) for k in ("low", "high")
-    )
+    low, high = (float(bound) for bound in interval_bounds(interval))
     null = 1.0 if _RATIO.search(before + body) else 0.0
     return not low <= null <= high
 

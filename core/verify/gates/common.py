@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from core.text.long_forms import long_forms
 from core.text.normalize import (
     NumberMention,
     canonical_number,
@@ -114,8 +115,6 @@ NAME_TOKEN = re.compile(
 
 #: A canonical number key without a scale ("12500", "0.3%"), readable as a value.
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?%?")
-#: Words and the abbreviation defined for them in brackets: "words correct per minute (WCPM)".
-_DEFINED = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*\s+){1,8})\((?P<short>[A-Z][A-Za-z]{1,7})\)")
 
 
 #: Short forms of the time units a number may carry.
@@ -195,21 +194,14 @@ class PaperFacts:
 
     @functools.cached_property
     def abbreviations(self) -> dict[str, frozenset[str]]:
-        """The abbreviations the paper defines, with the singular words they stand for.
+        """The abbreviations the paper defines, with the singular words of their long forms.
 
-        "oral reading fluency in words correct per minute (WCPM)": WCPM stands for "word",
-        "correct", "per" and "minute", read from the words whose initials spell it.
+        "words correct per minute (WCPM)": WCPM stands for "word", "correct", "per", "minute".
         """
-        found: dict[str, frozenset[str]] = {}
-        for match in _DEFINED.finditer(self.unit_text):
-            short = match.group("short")
-            letters = [ch.casefold() for ch in short if ch.isalpha()]
-            words = match.group("words").split()[-len(letters) :]
-            if len(words) == len(letters) and all(
-                w[0].casefold() == ch for w, ch in zip(words, letters, strict=True)
-            ):
-                found[short] = frozenset(w.casefold().removesuffix("s") for w in words)
-        return found
+        return {
+            short: frozenset(w.casefold().removesuffix("s") for w in long.split())
+            for short, long in long_forms(self.unit_text).items()
+        }
 
     def has_number_with_unit(self, mention: NumberMention, unit: str) -> bool:
         """The number occurs with ``unit`` (an English unit, singular), in English or Chinese.
