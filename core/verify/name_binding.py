@@ -235,12 +235,22 @@ def _said_of(text: str, values: Set[str], candidates: list[str]) -> list[str]:
 
 
 def _spelled_out(text: str, name: str) -> bool:
-    """Whether a compound name is written out in words: "Text+Audio" as "text and audio"."""
+    """Whether a name is written out in words.
+
+    A compound ("Text+Audio" as "text and audio"), or a word with the initials of the words
+    after it ("CO2e" as "CO2-equivalent").
+    """
+    words = re.findall(r"[^\W_]+", text.casefold())
     parts = [p.casefold() for p in re.split(r"[+/&]", name)]
-    if len(parts) < 2 or any(len(p) < 2 for p in parts):
-        return False
-    words = set(re.findall(r"[^\W_]+", text.casefold()))
-    return all(p in words for p in parts)
+    if len(parts) >= 2 and all(len(p) >= 2 for p in parts):
+        return all(p in words for p in parts)
+    key = name.casefold()
+    return any(
+        key.startswith(word) and key[len(word) :] == "".join(w[0] for w in words[i + 1 : j])
+        for i, word in enumerate(words)
+        if len(word) >= 2
+        for j in range(i + 2, min(i + 4, len(words)) + 1)
+    )
 
 
 @functools.lru_cache(maxsize=4096)

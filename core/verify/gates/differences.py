@@ -29,15 +29,18 @@ from core.verify.comparison import Row
 #: Words after the number that make it a gap: "1 BLEU point higher", "3.4% better", "4 points gain".
 _AFTER = re.compile(
     r"\s*(?:%|percent)?(?:\s*(?:percentage\s+)?points?|\s*pp\b)?(?:\s+[\w\-]+){0,2}?\s*"
-    r"(?:higher|lower|better|worse|more|less|gain|improvement|increase|decrease|drop|"
-    r"reduction|ahead|behind|above|below|difference|gap|margin)\b",
+    r"(?:higher|lower|better|worse|more|less|fewer|gain|improvement|increase|decrease|drop|"
+    r"reduction|ahead|behind|above|below|difference|gap|margin|shorter|longer|faster|slower|"
+    r"cheaper|smaller|larger)\b",
     re.I,
 )
 #: Words before it: "by 10.5", "a gain of 2.4", "+0.9", "高出2.1", "提升了3.4".
 _BEFORE = re.compile(
-    r"(?:\bby|\b(?:gain|improvement|increase|decrease|drop|reduction|difference|gap|margin|boost)s?"
+    r"(?:\bby|\b(?:gain|improvement|increase|decrease|drop|reduction|difference|gap|margin|boost|"
+    r"fall|rise|decline|cut|saving|loss)s?"
     r"\s+of|\+|高出|提高了?|提升了?|增加了?|降低了?|下降了?|领先)"
-    r"\s*(?:about|around|approximately|only|nearly|almost|over|more than|up to|约)?\s*$",
+    r"\s*(?:about|around|approximately|roughly|some|just|close to|only|nearly|almost|over|"
+    r"more than|up to|约)?\s*$",
     re.I,
 )
 
