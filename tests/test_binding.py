@@ -1288,6 +1288,11 @@ FEEDS = ev(
 )
 COSTS = ev("Mean cost per episode was EUR 3,910 at home and EUR 5,240 with admission.")
 RATES = ev("Retreat averaged 29.7 cm per year behind reefs and 48.7 cm per year at controls.")
+WAIT = ev(
+    "Time to antivenom: Median time from bite to first dose was 6.8 hours (IQR 4.1-11.5) in "
+    "control periods and 2.9 hours (IQR 1.7-5.2) in intervention periods (adjusted difference "
+    "-3.6 hours, 95% CI -4.3 to -2.9; p<0.001)."
+)
 
 
 @pytest.mark.parametrize(
@@ -1305,6 +1310,19 @@ RATES = ev("Retreat averaged 29.7 cm per year behind reefs and 48.7 cm per year 
             ["number_mismatch:20->89", "number_not_in_paper:20"],
         ),
         ("Reefs cut marsh-edge retreat by 39 cm per year.", [RATES], ["number_not_in_paper:39"]),
+        # a change stated as the distance of the claim's own levels, which are bound on their own
+        (
+            "The median time to the first antivenom dose dropped by almost four hours, from 6.8 "
+            "to 2.9 hours.",
+            [WAIT],
+            [],
+        ),
+        (
+            "The median time to the first antivenom dose dropped by almost four hours, from 6.8 "
+            "to 4.9 hours.",
+            [WAIT],
+            ["number_mismatch:4.9->3.6", "number_not_in_paper:4.9"],
+        ),
     ],
 )
 def test_a_change_between_two_levels(
@@ -1936,3 +1954,36 @@ def test_a_value_the_sentence_stating_the_fact_gives_otherwise(
     ]
     result = _bound_in(claim, paper)
     assert (result.bound, _pair(result)) == (bound, mismatch)
+
+
+INTERFACE = [
+    "In each insulated house, two RH sensors were fixed at the brick-insulation interface; "
+    "interface RH above 80% was taken as the mould-risk threshold.",
+    "Relative humidity at the brick-insulation interface exceeded 80% for a median 9% of "
+    "monitored hours behind hempcrete versus 31% behind mineral wool (p<0.001).",
+    "Behind mineral wool the interface spent nearly a third of monitored hours above 80% RH.",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "mismatch"),
+    [
+        # a threshold the paper names with the same value is no quantity the hours' shares rival
+        (
+            "Hours with interface humidity above the 80% mould-risk threshold were more than "
+            "three times as common behind mineral wool as behind hempcrete.",
+            None,
+        ),
+        (
+            "Hours with interface humidity above the 70% mould-risk threshold were more than "
+            "three times as common behind mineral wool as behind hempcrete.",
+            "70%->80%",
+        ),
+    ],
+)
+def test_a_threshold_the_paper_names_alike(claim: str, mismatch: str | None) -> None:
+    paper = make_paper(INTERFACE)
+    checker = Checker(paper, FakeRetriever(paper), FakeEmbedder(), None, CheckerSettings())
+    reasons = checker.verify(claim)[0].reasons
+    found = [r.removeprefix("number_mismatch:") for r in reasons if r.startswith("number_mis")]
+    assert found == ([mismatch] if mismatch else [])

@@ -617,6 +617,13 @@ def bind_numbers(
     ]
     if not mentions and not spelled and not shares and not times:
         return Binding()
+    # "dropped by almost four hours, from 6.8 to 2.9 hours": a change the claim states as the
+    # distance of its own levels, read as written (the levels are bound on their own)
+    own_gaps = {
+        m.start
+        for m in [*mentions, *spelled]
+        if distance_of_levels(claim, m, [_levels_besides(claim, m)])
+    }
     claimed = {m.value for m in mentions}
     found = [(e, _reported_numbers(e.text, claimed)) for e in evidence]
     # An approximate value ("roughly 16%") stands for the evidence's nearest value within it.
@@ -676,6 +683,12 @@ def bind_numbers(
     for mention, wanted, digits in contexts:
         if digits and mention.start in read:
             # The ratio the change converts is the claim's (see ``converted``): bound.
+            bound += 1
+            counted += 1
+            continue
+        if mention.start in own_gaps or (
+            digits and threshold_stated(claim, mention, [*texts, *(e.text for e in restating)])
+        ):
             bound += 1
             counted += 1
             continue
@@ -915,6 +928,36 @@ def distance_of_levels(claim: str, mention: NumberMention, texts: Sequence[str])
         ):
             return True
     return False
+
+
+#: Words that set a threshold before its value: "above 80% relative humidity", "exceeded 80%".
+_THRESHOLD = re.compile(r"\b(?:above|below|exceed(?:s|ed|ing)?|beyond)\s+(?:the\s+|a\s+)?$", re.I)
+
+
+def threshold_stated(claim: str, mention: NumberMention, texts: Sequence[str]) -> bool:
+    """Whether a threshold the claim names is one the evidence names, with the same value.
+
+    "Hours with interface humidity above the 80% mould-risk threshold" against "interface RH
+    exceeded 80% for a median 9% of monitored hours": the hours' shares are what lies past the
+    threshold, not rival values of it.
+    """
+    if not _THRESHOLD.search(claim[: mention.start]):
+        return False
+    forms = value_forms(mention)
+    return any(
+        states_value(forms, m) and _THRESHOLD.search(text[: m.start])
+        for text in texts
+        for m in stated_numbers(text)
+    )
+
+
+def _levels_besides(claim: str, mention: NumberMention) -> str:
+    """The claim without the change it states: the levels it gives the change between.
+
+    "dropped by almost four hours, from 6.8 to 2.9 hours" states its change as the distance of
+    its own levels, which are bound on their own.
+    """
+    return claim[: mention.start] + " " * (mention.end - mention.start) + claim[mention.end :]
 
 
 def _unit_of_level(text: str, numbers: Sequence[NumberMention], i: int) -> str | None:

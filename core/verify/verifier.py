@@ -38,9 +38,11 @@ from core.verify.approximations import glossed_approximations
 from core.verify.attribution import Misattribution, check_attribution
 from core.verify.binding import (
     Binding,
+    Mismatch,
     bind_numbers,
     paper_value_text,
     sentences_stating,
+    threshold_stated,
 )
 from core.verify.change_levels import change_as_level
 from core.verify.change_subjects import subject_mismatch
@@ -515,9 +517,18 @@ class Checker:
                 other = subject_mismatch(numbers.text, evidence)
             if other is None and cross:
                 other = exchanged_value(numbers.mentions, numbers.text, evidence)
-            if other is not None:
+            if other is not None and not self._threshold(other, numbers, evidence):
                 return replace(binding, mismatch=other)
         return binding
+
+    @staticmethod
+    def _threshold(found: Mismatch, numbers: _ClaimNumbers, evidence: Sequence[Evidence]) -> bool:
+        """Whether the value a finder contradicts is a threshold the evidence names alike."""
+        texts = [e.text for e in evidence]
+        return any(
+            m.raw == found.claim_value and threshold_stated(numbers.text, m, texts)
+            for m in numbers.mentions
+        )
 
     def _bind_as_written(
         self, gates: GateResult, evidence: Sequence[Evidence], claim: str, binding: Binding
