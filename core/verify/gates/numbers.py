@@ -37,6 +37,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
+from core.verify.period_totals import total_over_periods
 from core.verify.risk_ratios import RATIO_WORDS, converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
@@ -92,6 +93,7 @@ def check_numbers(
         or _counted(m, text, facts)
         or _share_of_counts(m, text, facts)
         or _summed(m, text, facts)
+        or total_over_periods(text, m, (s.text for s in facts.paper.sentences))
     ]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
