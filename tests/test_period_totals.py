@@ -6,7 +6,7 @@ import pytest
 
 from core.config import CheckerSettings
 from core.text.normalize import extract_numbers
-from core.verify.period_totals import total_over_periods
+from core.verify.period_totals import period_rates, total_over_periods
 from core.verify.verifier import Checker
 from tests.fakes import FakeEmbedder, FakeRetriever, make_paper
 
@@ -39,7 +39,7 @@ DAILY = "Each still collected 3.15 litres per day."
 def test_total_over_periods(claim: str, value: str, total: bool) -> None:
     mention = next(m for m in extract_numbers(claim) if m.raw == value)
     texts = [LEACHING, SAVINGS, DAILY]
-    assert total_over_periods(claim, mention, texts) is total
+    assert total_over_periods(claim, mention, period_rates(texts)) is total
 
 
 def test_the_checker_reads_a_total_over_periods_as_the_papers() -> None:

@@ -62,7 +62,7 @@ from core.verify.gates.common import bare_name, name_key
 from core.verify.gates.lexicon import METRIC, STATISTIC_LABELS
 from core.verify.listed_names import listed
 from core.verify.name_binding import holds_name, strict_names, unit_words
-from core.verify.period_totals import total_over_periods
+from core.verify.period_totals import period_rates, total_over_periods
 from core.verify.risk_ratios import (
     REFERENCE,
     converted,
@@ -838,7 +838,7 @@ def bind_numbers(
             _inside_bound(claim, mention, rival[1])
             or _complement(claim, mention, rival[1], [*shares, *counted_shares])
             or _total_of(claim, mention, found)
-            or total_over_periods(claim, mention, texts)
+            or total_over_periods(claim, mention, period_rates(texts))
             or _each_groups(claim, mention, found)
             or _count_of_share(claim, mention, rival[1], shares)
         ):

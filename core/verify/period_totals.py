@@ -10,7 +10,7 @@ value's rounding or hedge.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -67,22 +67,30 @@ def _rate_unit(text: str, mention: NumberMention) -> str | None:
     return _PER_UNIT.get(unit, unit)
 
 
-def total_over_periods(claim: str, mention: NumberMention, texts: Iterable[str]) -> bool:
-    """Whether the claim's value is a rate of ``texts`` times the periods the claim names."""
-    if mention.percent:
+def period_rates(texts: Iterable[str]) -> list[tuple[Decimal, str]]:
+    """The values ``texts`` state per period, with the period's unit: 58 per "year"."""
+    rates = []
+    for text in texts:
+        for rate in extract_numbers(text):
+            unit = _rate_unit(text, rate)
+            if unit is not None and not rate.percent:
+                rates.append((rate.value, unit))
+    return rates
+
+
+def total_over_periods(
+    claim: str, mention: NumberMention, rates: Sequence[tuple[Decimal, str]]
+) -> bool:
+    """Whether the claim's value is one of ``rates`` (see ``period_rates``) times its periods."""
+    if mention.percent or not rates:
         return False
     periods = _periods(claim)
     if not periods:
         return False
     hedged = mention.approximate or HEDGED_BEFORE.search(claim[: mention.start]) is not None
     tolerance = gap_tolerance(replace(mention, approximate=hedged))
-    for text in texts:
-        for rate in extract_numbers(text):
-            unit = _rate_unit(text, rate)
-            if unit is None or rate.percent:
-                continue
-            if any(
-                u == unit and abs(rate.value * n - mention.value) <= tolerance for n, u in periods
-            ):
-                return True
-    return False
+    return any(
+        unit == period and abs(rate * n - mention.value) <= tolerance
+        for rate, unit in rates
+        for n, period in periods
+    )

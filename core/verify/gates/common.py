@@ -166,6 +166,7 @@ class PaperFacts:
         self.count_shares: list[CountShare] | None = None  # "29 of 34", on the first percentage
         #: The paper's whole counts of each noun (stemmed), on the first count not in the paper.
         self.noun_counts: dict[str, set[Decimal]] | None = None
+        self.period_rates: list[tuple[Decimal, str]] | None = None  # values per year, on need
 
     def contains(self, text: str) -> bool:
         """Exact substring test after normalisation, tolerant of line-break hyphenation."""

@@ -37,7 +37,7 @@ from core.verify.comparison import Row, table_rows
 from core.verify.gates.common import INLINE_MARKER, LIST_MARKER, GateFinding, PaperFacts, inside
 from core.verify.gates.differences import Gaps, is_difference
 from core.verify.gates.lexicon import UNITS_ZH
-from core.verify.period_totals import total_over_periods
+from core.verify.period_totals import period_rates, total_over_periods
 from core.verify.risk_ratios import RATIO_WORDS, converted, is_risk_change
 from core.verify.tallies import table_totals, tallies
 
@@ -93,7 +93,7 @@ def check_numbers(
         or _counted(m, text, facts)
         or _share_of_counts(m, text, facts)
         or _summed(m, text, facts)
-        or total_over_periods(text, m, (s.text for s in facts.paper.sentences))
+        or total_over_periods(text, m, _rates(facts))
     ]
     anchors += [f"number:{m.canonical}" for m in derived]
     checked = [m for m in checked if m not in derived]
@@ -250,6 +250,13 @@ def _share_of_counts(mention: NumberMention, text: str, facts: PaperFacts) -> bo
         abs(share.percent - mention.value) <= tolerance and content_words(share.words) & wanted
         for share in facts.count_shares
     )
+
+
+def _rates(facts: PaperFacts) -> list[tuple[Decimal, str]]:
+    """The paper's values per period ("58 kg N ha-1 yr-1"), read on the first need."""
+    if facts.period_rates is None:
+        facts.period_rates = period_rates(s.text for s in facts.paper.sentences)
+    return facts.period_rates
 
 
 def _summed(mention: NumberMention, text: str, facts: PaperFacts) -> bool:
